@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { configDocs, loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults on an empty environment", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it("rejects bad values with every offending variable named", () => {
+    expect(() =>
+      loadConfig({ PORT: "70000", DATABASE_URL: "mysql://x" }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL/);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("documents every variable", () => {
+    expect(configDocs.map((d) => d.name)).toEqual(
+      expect.arrayContaining([
+        "PORT",
+        "HOST",
+        "DATA_DIR",
+        "DATABASE_URL",
+        "REDIS_URL",
+        "PUBLIC_URL",
+      ]),
+    );
+    for (const d of configDocs) expect(d.description).not.toBe("");
+  });
+});

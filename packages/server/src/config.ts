@@ -1,0 +1,108 @@
+/** Server configuration: the only module that reads process.env. Parsed once, frozen, passed down. */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const defaultWebDist = fileURLToPath(
+  new URL("../../web/dist", import.meta.url),
+);
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8080)
+    .describe("HTTP/WebSocket port to listen on (0 picks a free one)."),
+  HOST: z
+    .string()
+    .min(1)
+    .default("127.0.0.1")
+    .describe("Interface to bind; 0.0.0.0 to accept outside connections."),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default("./data")
+    .describe(
+      "Directory for the embedded database (pgdata/) and the local file store (files/).",
+    ),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .describe(
+      "PostgreSQL connection URL; when unset the embedded PGlite database in DATA_DIR is used.",
+    ),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional()
+    .describe(
+      "Redis URL for fan-out and presence across several server nodes; unset runs a single node.",
+    ),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe(
+      "Externally visible base URL (used in links the server hands out); defaults to http://HOST:PORT.",
+    ),
+  WEB_DIST_DIR: z
+    .string()
+    .default(defaultWebDist)
+    .describe("Directory of the built web client that the server serves."),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info")
+    .describe("Log level."),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+}>;
+
+/** Documentation of every variable, for the README and `--help`. */
+export const configDocs = Object.entries(envSchema.shape).map(
+  ([name, schema]) => ({
+    name,
+    description: schema.description ?? "",
+  }),
+);
+
+/**
+ * Parses the environment into a frozen Config.
+ * @param env the environment to read; process.env by default.
+ * @returns the validated configuration.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join(".")}: ${i.message}`,
+    );
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,8 @@
+/** Test helpers for integration and e2e tests (`@moa/server/testing`). Never imported by product code. */
+export { createTestDatabase, testDatabaseUrl } from "./test-database.js";
+export { createTestServer, type TestServer } from "./test-server.js";
+export {
+  startServerProcess,
+  serverMainPath,
+  type ServerProcess,
+} from "./server-process.js";

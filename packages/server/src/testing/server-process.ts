@@ -1,0 +1,91 @@
+/** Runs the built server as a child process (`node dist/main.js`), as `npm start` does, for e2e and kill tests. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const serverMainPath = fileURLToPath(
+  new URL("../../dist/main.js", import.meta.url),
+);
+
+export type ServerProcess = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Output so far, for diagnosing a failed test. */
+  output(): string;
+  /** SIGTERM and wait; removes the data dir unless keepData. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+  /** SIGKILL and wait (crash simulation); keeps the data dir. */
+  kill(): Promise<void>;
+};
+
+/**
+ * Starts the built server on a free port.
+ * @param opts dataDir to reuse (default: a fresh temp dir) and extra env.
+ * @returns the process once it prints its URL.
+ * @throws Error when it exits or stays silent for 60 s.
+ */
+export async function startServerProcess(
+  opts: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "moa-e2e-"));
+  const child = spawn(process.execPath, [serverMainPath], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => resolve()),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within 60 s:\n${out}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Moa is running at (\S+?)\/?\s/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(
+        new Error(
+          `server exited with ${String(code)} before starting:\n${out}`,
+        ),
+      );
+    });
+  });
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => out,
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null)
+        child.kill("SIGTERM");
+      await exited;
+      if (!keepData && !opts.dataDir)
+        rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null)
+        child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** An in-process server on a free port over a fresh test database, for integration tests over real sockets. */
+import { createApp, type App } from "../app.js";
+import { loadConfig, type Config } from "../config.js";
+import type { DatabaseHandle } from "../db/database.js";
+import { createLogger } from "../logger.js";
+import { createTestDatabase } from "./test-database.js";
+
+export type TestServer = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the app on 127.0.0.1 with an ephemeral port.
+ * @param env extra configuration variables.
+ * @returns the running test server.
+ */
+export async function createTestServer(
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: "/nonexistent-moa-test",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await createApp({
+    config,
+    db: database.db,
+    logger: createLogger("test", config.logLevel),
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const addr = app.server.address();
+  if (!addr || typeof addr === "string")
+    throw new Error("server has no TCP address");
+  return {
+    app,
+    database,
+    config,
+    url: `http://127.0.0.1:${addr.port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/** One vitest run for the whole monorepo: each package is a project; `services` re-runs the database tests on PostgreSQL/Redis. */
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests import workspace packages from source, so no build is needed to run them.
+const alias = [
+  {
+    find: /^@moa\/shared$/,
+    replacement: here("./packages/shared/src/index.ts"),
+  },
+  {
+    find: /^@moa\/server\/testing$/,
+    replacement: here("./packages/server/src/testing/index.ts"),
+  },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  test: {
+    env: { TZ: "UTC" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          root: "packages/shared",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          root: "packages/server",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+          exclude: ["src/**/*.services.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "services",
+          root: "packages/server",
+          environment: "node",
+          include: ["src/**/*.db.test.ts", "src/**/*.services.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          env: {
+            TZ: "UTC",
+            MOA_TEST_DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
+            MOA_TEST_REDIS_URL: "redis://127.0.0.1:6379",
+          },
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias,
+          conditions: ["browser", "module", "import", "default"],
+        },
+        test: {
+          name: "web",
+          root: "packages/web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup.ts"],
+          server: { deps: { inline: ["strophe.js"] } },
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            ...alias,
+            {
+              find: /^electron$/,
+              replacement: here("./packages/desktop/test/fake-electron.ts"),
+            },
+          ],
+        },
+        test: {
+          name: "desktop",
+          root: "packages/desktop",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          root: "packages/e2e",
+          environment: "node",
+          include: ["src/**/*.spec.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
