@@ -1,0 +1,10 @@
+/** Hash routing for every window of the app. */
+export {
+  ensureRoute,
+  navigate,
+  parseHash,
+  useHashLocation,
+  useQueryParam,
+  type HashLocation,
+  type NavigateOptions,
+} from "./hash-router";
