@@ -1,2 +1,27 @@
-/** jsdom setup for component tests. */
-export {};
+/** jsdom setup for component tests: unmount between tests and start each one at a clean URL and storage. */
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach } from "vitest";
+
+// jsdom has no layout, so nothing ever resizes: an observer that never reports is faithful. antd's popups need one.
+class NoLayoutResizeObserver implements ResizeObserver {
+  observe() {
+    /* no layout in jsdom, nothing to report */
+  }
+  unobserve() {
+    /* nothing observed */
+  }
+  disconnect() {
+    /* nothing observed */
+  }
+}
+if (!("ResizeObserver" in globalThis))
+  globalThis.ResizeObserver = NoLayoutResizeObserver;
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/");
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});

@@ -29,7 +29,10 @@ export function parseHash(hash: string): HashLocation {
 }
 
 /** Goes to a route such as `/login` or `/chatRoom?rparam=…`. */
-export function navigate(to: string, { replace = false }: NavigateOptions = {}) {
+export function navigate(
+  to: string,
+  { replace = false }: NavigateOptions = {},
+) {
   const oldURL = window.location.href;
   const url = new URL(oldURL);
   url.hash = to.startsWith("/") ? to : `/${to}`;
@@ -40,6 +43,11 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}) 
   window.dispatchEvent(
     new HashChangeEvent("hashchange", { oldURL, newURL: url.href }),
   );
+}
+
+/** The `href` of a link to a route, e.g. `routeHref("/")` → `#/`; the browser then fires hashchange itself. */
+export function routeHref(path: string): string {
+  return `#${path.startsWith("/") ? path : `/${path}`}`;
 }
 
 /** Sends an app opened without a route (empty hash) to `fallbackPath`, without a history entry. */

@@ -3,6 +3,7 @@ export {
   ensureRoute,
   navigate,
   parseHash,
+  routeHref,
   useHashLocation,
   useQueryParam,
   type HashLocation,

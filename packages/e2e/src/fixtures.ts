@@ -1,0 +1,59 @@
+/**
+ * The e2e `test`: per spec file a real built server on a fresh data dir and one Chromium;
+ * per test a fresh browser context (no shared storage), a screenshot on failure and no uncaught page errors.
+ */
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startServerProcess } from "@moa/server/testing";
+import type { Page } from "playwright-core";
+import { test as base } from "vitest";
+import { launchChromium } from "./browser.js";
+
+const artifactsDir = fileURLToPath(new URL("../artifacts/", import.meta.url));
+
+export const test = base
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  .extend("server", { scope: "file" }, async ({}, { onCleanup }) => {
+    const server = await startServerProcess();
+    onCleanup(() => server.stop());
+    await expectWebClient(server.url);
+    return server;
+  })
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+    const browser = await launchChromium();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend("page", async ({ browser, task }, { onCleanup }) => {
+    const context = await browser.newContext({ locale: "ko-KR" });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (err) => pageErrors.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") pageErrors.push(msg.text());
+    });
+    onCleanup(async () => {
+      // Fixture cleanup runs after the test's result is known.
+      if (task.result?.state === "fail") await screenshot(page, task.name);
+      await context.close();
+      if (pageErrors.length > 0)
+        throw new Error(`errors in the page:\n${pageErrors.join("\n")}`);
+    });
+    return page;
+  });
+
+/** Fails fast with the fix when the server runs without a built web client. */
+async function expectWebClient(url: string) {
+  const res = await fetch(url);
+  if (!res.headers.get("content-type")?.includes("text/html"))
+    throw new Error(
+      `${url} serves no web client: run \`npm run build\` (server and web) before the e2e specs`,
+    );
+}
+
+async function screenshot(page: Page, testName: string) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = `${testName.replace(/[^\w-]+/g, "_").slice(0, 100)}.png`;
+  await page.screenshot({ path: `${artifactsDir}${file}`, fullPage: true });
+}

@@ -1,0 +1,2 @@
+/** Empty screen. */
+export { BlankPage } from "./BlankPage";

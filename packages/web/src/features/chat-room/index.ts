@@ -1,0 +1,2 @@
+/** Chat room window. */
+export { ChatRoomPage } from "./ChatRoomPage";

@@ -1,0 +1,2 @@
+/** Fallback page for unknown routes. */
+export { NotFoundPage } from "./NotFoundPage";

@@ -1,0 +1,52 @@
+/** The language picker changes every text on screen, antd's included, and is remembered. */
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Empty } from "antd";
+import { describe, expect, it } from "vitest";
+import { AppProviders } from "../../app";
+import { createI18n } from "../../i18n";
+import { loadLocalePreference } from "../../platform";
+import { renderApp } from "../../test/render-app";
+
+describe("LanguageSelect", () => {
+  it("switches the login screen from Korean to English and remembers the choice", async () => {
+    renderApp("#/login");
+    expect(
+      screen.getByRole("heading", { level: 1, name: "로그인" }),
+    ).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("combobox", { name: "언어" }));
+    expect(
+      screen
+        .getByRole("option", { name: "English" })
+        .getAttribute("aria-selected"),
+    ).toBe("false");
+    // antd's role=option list is for screen readers only; the pointer clicks the visible item, named by its title.
+    await user.click(screen.getByTitle("English"));
+
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Sign in" }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "로그인" })).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Language" })).toBeTruthy();
+    expect(document.documentElement.lang).toBe("en-US");
+    expect(document.title).toBe("Moa Messenger");
+    expect(loadLocalePreference()).toBe("en-US");
+  });
+
+  it("switches antd's own texts with ours", async () => {
+    const i18n = createI18n("ko-KR");
+    const { container } = render(
+      <AppProviders i18n={i18n}>
+        <Empty />
+      </AppProviders>,
+    );
+    const description = () =>
+      container.querySelector(".ant-empty-description")?.textContent;
+    expect(description()).toBe("데이터 없음");
+
+    await act(() => i18n.changeLanguage("en-US"));
+    expect(description()).toBe("No data");
+  });
+});

@@ -1,0 +1,2 @@
+/** Language picker. */
+export { LanguageSelect } from "./LanguageSelect";

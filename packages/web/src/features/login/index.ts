@@ -1,0 +1,2 @@
+/** Login screen. */
+export { LoginPage } from "./LoginPage";

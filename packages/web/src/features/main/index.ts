@@ -1,0 +1,2 @@
+/** Main window. */
+export { MainPage } from "./MainPage";

@@ -1,0 +1,2 @@
+/** Redirect screen for desktop pop-up windows. */
+export { PopupPage } from "./PopupPage";

@@ -1,0 +1,2 @@
+/** Settings window. */
+export { SettingPage } from "./SettingPage";

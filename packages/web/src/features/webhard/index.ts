@@ -1,0 +1,2 @@
+/** Webhard (file-storage) picker window. */
+export { WebhardPage } from "./WebhardPage";

@@ -1,0 +1,10 @@
+/** Languages, catalogs and the i18next setup. */
+export { antdLocales } from "./antd-locale";
+export { catalogs, createI18n } from "./create-i18n";
+export {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_NAMES,
+  isLocale,
+  type Locale,
+} from "./locales";

@@ -1,0 +1,3 @@
+/** Presentational building blocks shared by features. */
+export { Logo } from "./Logo";
+export { PageLayout } from "./PageLayout";
