@@ -31,7 +31,8 @@ export const test = base
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(err.message));
     page.on("console", (msg) => {
-      if (msg.type() === "error") pageErrors.push(msg.text());
+      // The browser's own lines for refused connections (server restarts) are not errors of the app.
+      if (msg.type() === "error" && !msg.text().includes("net::ERR_")) pageErrors.push(msg.text());
     });
     onCleanup(async () => {
       // Fixture cleanup runs after the test's result is known.

@@ -3,14 +3,44 @@ import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import { sql } from "kysely";
+import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
+import { registerAuthHook } from "./http/auth-hook.js";
+import { registerErrorHandler } from "./http/error-handler.js";
+import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
+import { registerAvatarRoutes } from "./http/routes/avatars/avatars.routes.js";
+import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
 import type { Logger } from "./logger.js";
+import type { ChatBus } from "./bus/bus.js";
+import { createMemoryBus } from "./bus/memory-bus.js";
+import { registerXmppEndpoint } from "./xmpp/plugin.js";
+import { registerNewsRoutes } from "./http/routes/news/news.routes.js";
+import {
+  createIdentityServices,
+  type IdentityServices,
+} from "./services/services.js";
+import { registerWorkplaceRoutes } from "./http/routes/workplace.routes.js";
+import { createBusUserPush } from "./services/push/user-push.js";
+import {
+  createWorkplaceServices,
+  type WorkplaceOptions,
+} from "./services/workplace-services.js";
+import { LocalFileStorage } from "./storage/local-file-storage.js";
+import { join } from "node:path";
 
 export type AppDeps = {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The clock services read (tests move it forward); the system clock by default. */
+  clock?: Clock;
+  /** Prebuilt identity services (so the server and its seeding share one set); built here when absent. */
+  identity?: IdentityServices;
+  /** Chat fan-out between server nodes; in-process (single node) when absent. */
+  chatBus?: ChatBus;
+  /** Workplace overrides (file storage, upload limits); DATA_DIR/files and the spec's limits when absent. */
+  workplace?: WorkplaceOptions;
 };
 
 /**
@@ -20,6 +50,51 @@ export type AppDeps = {
  */
 export async function createApp(deps: AppDeps) {
   const app = Fastify({ loggerInstance: deps.logger, trustProxy: true });
+  const identity =
+    deps.identity ??
+    (await createIdentityServices(deps.db, deps.clock ?? systemClock));
+  registerErrorHandler(app);
+  registerAuthHook(app, identity.tokens);
+  registerAuthRoutes(app, { services: identity, config: deps.config });
+  registerOrgRoutes(app, { services: identity, config: deps.config });
+  registerAvatarRoutes(app, identity);
+
+  // Chat engine (issue #4): XMPP over WebSocket at /ws/.
+  const clock = deps.clock ?? systemClock;
+  const chatBus = deps.chatBus ?? createMemoryBus();
+  const xmpp = registerXmppEndpoint(app.server, {
+    db: deps.db,
+    bus: chatBus,
+    verifier: identity.tokens,
+    logger: deps.logger,
+    allowedOrigins: deps.config.publicUrl
+      ? [new URL(deps.config.publicUrl).origin]
+      : [],
+    now: () => clock().getTime(),
+  });
+  app.addHook("preClose", xmpp.close);
+
+  // Workplace features (issue #5): home, groupware integration, friends, attendance, files, phone, webhard.
+  const workplace = createWorkplaceServices({
+    db: deps.db,
+    identity,
+    push: createBusUserPush(chatBus),
+    clock,
+    storage:
+      deps.workplace?.storage ??
+      new LocalFileStorage(join(deps.config.dataDir, "files")),
+    uploadLimits: deps.workplace?.uploadLimits,
+    phone: deps.workplace?.phone,
+  });
+  await registerWorkplaceRoutes(app, {
+    services: workplace,
+    config: deps.config,
+  });
+  // Chat engine (issue #4): groupware posts to news rooms with its integration key.
+  registerNewsRoutes(app, {
+    authenticate: (key) => workplace.integration.authenticate(key),
+    news: xmpp.chat.news,
+  });
 
   app.get("/healthz", async (_req, reply) => {
     try {

@@ -51,6 +51,13 @@ const envSchema = z.object({
     .string()
     .default(defaultWebDist)
     .describe("Directory of the built web client that the server serves."),
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1")
+    .describe(
+      "Seed the demo company (domain demo.moa.test) when the database has no company yet.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -65,6 +72,7 @@ export type Config = Readonly<{
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   webDistDir: string;
+  seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 }>;
 
@@ -103,6 +111,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -11,6 +11,23 @@ async function main(): Promise<void> {
   const server = await startServer(config, logger);
   // Plain lines for a person at the terminal, besides the structured log.
   process.stdout.write(`\nMoa is running at ${server.url}/\n\n`);
+  if (server.seeded) {
+    const { domain, password, accounts, usersAdded, departments } =
+      server.seeded;
+    process.stdout.write(
+      [
+        `Seeded the demo company: domain ${domain}, ${departments} departments, ${usersAdded} users.`,
+        `Every demo user's password is ${password}. Logins to try:`,
+        `  ${accounts.normal.padEnd(14)} normal user`,
+        `  ${accounts.free.padEnd(14)} free user (fewer features)`,
+        `  ${accounts.expired.padEnd(14)} password expired (105; log in with "change later")`,
+        `  ${accounts.noConsent.padEnd(14)} privacy policy not agreed (106)`,
+        `  ${accounts.locked.padEnd(14)} locked (103; npm run moa -- user unlock --domain ${domain} --login ${accounts.locked})`,
+        "",
+        "",
+      ].join("\n"),
+    );
+  }
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");

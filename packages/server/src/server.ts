@@ -4,11 +4,17 @@ import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import type { Logger } from "./logger.js";
+import { systemClock } from "./clock.js";
+import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
+import { seedDemoWorkplace } from "./services/integration/demo-workplace.js";
+import { createIdentityServices } from "./services/services.js";
 
 export type RunningServer = {
   app: App;
   database: DatabaseHandle;
   url: string;
+  /** Set when this start seeded the demo company into an empty database. */
+  seeded: DemoSeedSummary | undefined;
   stop(): Promise<void>;
 };
 
@@ -30,7 +36,25 @@ export async function startServer(
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
-    const app = await createApp({ config, db: database.db, logger });
+    const identity = await createIdentityServices(database.db, systemClock);
+    const seeded =
+      config.seedDemo && !(await identity.repositories.companies.any())
+        ? await seedDemo(identity.directory)
+        : undefined;
+    const demoCompany = seeded
+      ? await identity.repositories.companies.findByDomain(seeded.domain)
+      : undefined;
+    if (seeded && demoCompany)
+      await seedDemoWorkplace(
+        {
+          db: database.db,
+          users: identity.repositories.users,
+          clock: systemClock,
+        },
+        demoCompany,
+        seeded.accounts.normal,
+      );
+    const app = await createApp({ config, db: database.db, logger, identity });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
@@ -40,6 +64,7 @@ export async function startServer(
       app,
       database,
       url,
+      seeded,
       stop: () =>
         (stopping ??= (async () => {
           await app.close();

@@ -40,3 +40,4 @@ export * from "./webhard.js";
 export * from "./widgets.js";
 export * from "./xmpp/index.js";
 export * from "./api/index.js";
+export * from "./bridge/index.js";

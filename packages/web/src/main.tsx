@@ -1,20 +1,33 @@
-/** Entry point of every window: picks the language, sends an empty hash to the splash, renders the app. */
+/** Entry point of every window: language, session (owned by the main window), bridge, then the app. */
+import { createBridge } from "@moa/shared";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App, START_PATH } from "./app";
 import "./app/global.css";
+import { createWindowManager, SessionController } from "./features/session";
 import { DEFAULT_LOCALE, createI18n, isLocale } from "./i18n";
+import { windowIdFor } from "./lib/bridge";
 import { ensureRoute } from "./lib/router";
-import { loadLocalePreference } from "./platform";
+import { createBroadcastChannelTransport, loadLocalePreference, onWindowClosing } from "./platform";
 
 const stored = loadLocalePreference();
 const i18n = createI18n(isLocale(stored) ? stored : DEFAULT_LOCALE);
 ensureRoute(START_PATH);
 
+const session = new SessionController({ baseUrl: "", locale: () => (i18n.resolvedLanguage ?? DEFAULT_LOCALE).toLowerCase() });
+const windowId = windowIdFor(window.location.hash);
+const bridge = createBridge(windowId, createBroadcastChannelTransport());
+if (windowId === "main") {
+  session.windows = createWindowManager(bridge, session);
+  onWindowClosing(() => {
+    session.endOnUnload();
+  });
+}
+
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
-    <App i18n={i18n} />
+    <App i18n={i18n} session={session} bridge={bridge} />
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
  * A Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it to one
  * query or transaction at a time; SQL compilation and introspection are Kysely's Postgres ones.
  */
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, Results } from "@electric-sql/pglite";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -19,10 +19,13 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const res = await this.pg.query<R>(
-      query.sql,
-      query.parameters as unknown[],
-    );
+    // Without parameters, use the simple protocol, which (like pg) accepts several statements in one
+    // string, as migrations have; the last statement's result is the query's result.
+    const res: Results<R> =
+      query.parameters.length === 0
+        ? (((await this.pg.exec(query.sql)).at(-1) as
+            Results<R> | undefined) ?? { rows: [], fields: [] })
+        : await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     return res.affectedRows !== undefined && res.affectedRows > 0
       ? { rows: res.rows, numAffectedRows: BigInt(res.affectedRows) }
       : { rows: res.rows };

@@ -6,3 +6,16 @@ export {
   serverMainPath,
   type ServerProcess,
 } from "./server-process.js";
+export {
+  createCompany,
+  createDepartment,
+  createUser,
+  directoryFor,
+  encryptPassword,
+  fetchPasswordKey,
+  loginAs,
+  postLogin,
+  TEST_PASSWORD,
+  type LoginTokens,
+  type TestUser,
+} from "./factories.js";

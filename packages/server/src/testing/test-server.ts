@@ -1,5 +1,8 @@
 /** An in-process server on a free port over a fresh test database, for integration tests over real sockets. */
 import { createApp, type App } from "../app.js";
+import type { ChatBus } from "../bus/bus.js";
+import type { WorkplaceOptions } from "../services/workplace-services.js";
+import type { Clock } from "../clock.js";
 import { loadConfig, type Config } from "../config.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { createLogger } from "../logger.js";
@@ -17,10 +20,13 @@ export type TestServer = {
 /**
  * Starts the app on 127.0.0.1 with an ephemeral port.
  * @param env extra configuration variables.
+ * @param opts a clock for the services (tests that move time forward); a chat bus to observe pushes; workplace
+ *   overrides (file storage, upload limits).
  * @returns the running test server.
  */
 export async function createTestServer(
   env: Record<string, string> = {},
+  opts: { clock?: Clock; chatBus?: ChatBus; workplace?: WorkplaceOptions } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: "0",
@@ -34,6 +40,9 @@ export async function createTestServer(
     config,
     db: database.db,
     logger: createLogger("test", config.logLevel),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.chatBus ? { chatBus: opts.chatBus } : {}),
+    ...(opts.workplace ? { workplace: opts.workplace } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const addr = app.server.address();

@@ -45,14 +45,14 @@ describe("routes", () => {
     await userEvent.click(
       screen.getByRole("link", { name: "처음 화면으로 돌아가기" }),
     );
-    expect(window.location.hash).toBe("#/");
+    // The start screen is the main window, which sends a signed-out user on to the login screen.
     expect(
-      screen.getByRole("heading", { level: 1, name: "메인 화면" }),
+      await screen.findByRole("heading", { level: 1, name: "로그인" }),
     ).toBeTruthy();
+    expect(window.location.hash).toBe("#/login");
   });
 
   it.each([
-    ["#/", "메인 화면"],
     ["#/login", "로그인"],
     ["#/webhard", "웹하드"],
     ["#/setting", "환경설정"],
@@ -62,6 +62,14 @@ describe("routes", () => {
     expect(
       screen.getByRole("heading", { level: 1, name: heading }),
     ).toBeTruthy();
+  });
+
+  it("sends a signed-out user from the main window to the login screen, without a history entry", async () => {
+    renderApp("#/");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "로그인" }),
+    ).toBeTruthy();
+    expect(window.location.hash).toBe("#/login");
   });
 
   it.each([

@@ -1,13 +1,19 @@
-/** Context every window needs: translations, and antd configured for the same language. */
-import { ConfigProvider } from "antd";
+/** Context every window needs: translations, antd in the same language and theme, queries, the session and the bridge. */
+import type { Bridge } from "@moa/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from "antd";
 import type { i18n } from "i18next";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { SessionProvider, type SessionController } from "../features/session";
 import { DEFAULT_LOCALE, antdLocales, isLocale } from "../i18n";
+import { BridgeProvider } from "../lib/bridge";
 import { saveLocalePreference } from "../platform";
+import { ThemeContext, loadThemeMode, saveThemeMode, type ThemeMode } from "../ui";
 
 // Hangul-capable faces first, so Korean text never falls back to a bitmap or tofu font.
 const fontFamily = [
+  "'Pretendard'",
   "'Malgun Gothic'",
   "'Apple SD Gothic Neo'",
   "'Noto Sans KR'",
@@ -19,27 +25,44 @@ const fontFamily = [
   "sans-serif",
 ].join(", ");
 
-type AppProvidersProps = { i18n: i18n; children: ReactNode };
+type AppProvidersProps = {
+  i18n: i18n;
+  session: SessionController;
+  bridge: Bridge;
+  /** Disables animations (tests: jsdom never ends CSS transitions). */
+  motion?: boolean;
+  children: ReactNode;
+};
 
-export function AppProviders({ i18n, children }: AppProvidersProps) {
+export function AppProviders({ i18n, session, bridge, motion = true, children }: AppProvidersProps) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   return (
     <I18nextProvider i18n={i18n}>
-      <LocalizedConfig>{children}</LocalizedConfig>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider controller={session}>
+          <BridgeProvider bridge={bridge}>
+            <ThemedConfig motion={motion}>{children}</ThemedConfig>
+          </BridgeProvider>
+        </SessionProvider>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }
 
-function LocalizedConfig({ children }: { children: ReactNode }) {
+function ThemedConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.resolvedLanguage)
-    ? i18n.resolvedLanguage
-    : DEFAULT_LOCALE;
+  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   const title = t("app.productName");
+  const [mode, setModeState] = useState<ThemeMode>(loadThemeMode);
 
   useEffect(() => {
     document.documentElement.lang = locale;
     document.title = title;
   }, [locale, title]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
 
   useEffect(() => {
     const remember = (lng: string) => {
@@ -51,12 +74,28 @@ function LocalizedConfig({ children }: { children: ReactNode }) {
     };
   }, [i18n]);
 
+  const themeControl = useMemo(
+    () => ({
+      mode,
+      setMode: (next: ThemeMode) => {
+        saveThemeMode(next);
+        setModeState(next);
+      },
+    }),
+    [mode],
+  );
+
   return (
-    <ConfigProvider
-      locale={antdLocales[locale]}
-      theme={{ token: { fontFamily } }}
-    >
-      {children}
-    </ConfigProvider>
+    <ThemeContext value={themeControl}>
+      <ConfigProvider
+        locale={antdLocales[locale]}
+        theme={{
+          algorithm: mode === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+          token: { fontFamily, colorPrimary: "#1d5fd6", borderRadius: 6, fontSize: 13, motion },
+        }}
+      >
+        <AntdApp component={false}>{children}</AntdApp>
+      </ConfigProvider>
+    </ThemeContext>
   );
 }

@@ -8,3 +8,4 @@ export {
   isLocale,
   type Locale,
 } from "./locales";
+export { asCatalogKey, type CatalogKey } from "./catalog-key";

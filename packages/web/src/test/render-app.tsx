@@ -1,19 +1,23 @@
-/** Renders the real app at a given hash route with a fresh i18n instance, as `main.tsx` does. */
+/** Renders the real app at a given hash route with a fresh i18n instance, session and memory bridge, as `main.tsx` does. */
+import { createBridge, createMemoryHub } from "@moa/shared";
 import { render } from "@testing-library/react";
-import { ConfigProvider } from "antd";
 import { App } from "../app";
+import { SessionController } from "../features/session";
 import { createI18n, type Locale } from "../i18n";
+import { windowIdFor } from "../lib/bridge";
 
 export function renderApp(hash: string, locale: Locale = "ko-KR") {
   window.history.replaceState(null, "", hash);
   const i18n = createI18n(locale);
+  const session = new SessionController({ baseUrl: "http://moa.test", locale: () => "ko-kr" });
+  const hub = createMemoryHub();
+  const bridge = createBridge(windowIdFor(hash), hub.connect());
   return {
     i18n,
+    session,
+    hub,
+    bridge,
     // jsdom never ends CSS transitions, so antd popups would stay mid-animation and ignore clicks.
-    ...render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App i18n={i18n} />
-      </ConfigProvider>,
-    ),
+    ...render(<App i18n={i18n} session={session} bridge={bridge} motion={false} />),
   };
 }

@@ -25,3 +25,19 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
 });
+
+// jsdom has no media queries; report "no match" (light theme, desktop width), as a plain desktop browser would.
+if (typeof window.matchMedia !== "function")
+  Object.defineProperty(window, "matchMedia", {
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });

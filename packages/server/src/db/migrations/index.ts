@@ -3,7 +3,15 @@
  * Each is plain PostgreSQL 15 SQL (PGlite is PG 18, production may be PG 15).
  */
 import { m001Init } from "./001-init.js";
+import { m002Identity } from "./002-identity.js";
+import { m003Chat } from "./003-chat.js";
+import { m004Workplace } from "./004-workplace.js";
 
 export type Migration = { version: string; sql: string };
 
-export const migrations: readonly Migration[] = [m001Init];
+export const migrations: readonly Migration[] = [
+  m001Init,
+  m002Identity,
+  m003Chat,
+  m004Workplace,
+];

@@ -22,5 +22,9 @@ export interface AccessTokenVerifier {
    * @param token the bearer access token.
    * @returns the actor, or a reason why not: `expired` (client should refresh) or `invalid` (revoked, forged, malformed).
    */
-  verify(token: string): Promise<{ ok: true; actor: Actor } | { ok: false; reason: 'expired' | 'invalid' }>;
+  verify(
+    token: string,
+  ): Promise<
+    { ok: true; actor: Actor } | { ok: false; reason: "expired" | "invalid" }
+  >;
 }

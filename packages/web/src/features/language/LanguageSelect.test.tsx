@@ -3,13 +3,20 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Empty } from "antd";
 import { describe, expect, it } from "vitest";
+import { createBridge, createMemoryHub } from "@moa/shared";
 import { AppProviders } from "../../app";
+import { SessionController } from "../session";
 import { createI18n } from "../../i18n";
 import { loadLocalePreference } from "../../platform";
 import { renderApp } from "../../test/render-app";
 
 describe("LanguageSelect", () => {
   it("switches the login screen from Korean to English and remembers the choice", async () => {
+    // A returning user: the company domain was chosen on an earlier run, so no domain dialog covers the screen.
+    window.localStorage.setItem(
+      "moa.login",
+      JSON.stringify({ domain: "demo.moa.test", domains: ["demo.moa.test"], saveId: false, id: "", auto: false }),
+    );
     renderApp("#/login");
     expect(
       screen.getByRole("heading", { level: 1, name: "로그인" }),
@@ -38,7 +45,11 @@ describe("LanguageSelect", () => {
   it("switches antd's own texts with ours", async () => {
     const i18n = createI18n("ko-KR");
     const { container } = render(
-      <AppProviders i18n={i18n}>
+      <AppProviders
+        i18n={i18n}
+        session={new SessionController({ baseUrl: "", locale: () => "ko-kr" })}
+        bridge={createBridge("main", createMemoryHub().connect())}
+      >
         <Empty />
       </AppProviders>,
     );

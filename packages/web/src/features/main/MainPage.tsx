@@ -1,13 +1,113 @@
-/** The main window route `/` (spec §2.3); its tabs and header are built in later steps. */
-import { Typography } from "antd";
+/**
+ * The main window `/` (spec §2.3): header, left tabs, the active tab's panel, the notice footer and the session
+ * dialogs. Without a session it sends the user to the login screen; while locked only the lock screen renders.
+ */
+import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
+import { App, Empty, Spin } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageLayout } from "../../ui";
+import { groupwareLink, type GroupwareTarget } from "../../api/groupware-link";
+import { navigate } from "../../lib/router";
+import { openExternal } from "../../platform";
+import { LockScreen, useIdle } from "../lock";
+import { useSession, useSessionController } from "../session";
+import { MainHeader } from "./MainHeader";
+import { MainTabs, type MainTab } from "./MainTabs";
+import { NoticeFooter } from "./NoticeFooter";
+import { NoticePopup } from "./NoticePopup";
+import { SessionDialogs } from "./SessionDialogs";
+import { useMenus, useOrgUserCount } from "./use-home-data";
+import { UserInfoLayer } from "./UserInfoLayer";
+import "./main.css";
 
 export function MainPage() {
+  const phase = useSession((s) => s.phase);
+  const locked = useSession((s) => s.locked);
   const { t } = useTranslation();
+
+  useEffect(() => {
+    if (phase === "signedOut") navigate("/login", { replace: true });
+  }, [phase]);
+
+  if (phase !== "signedIn")
+    return (
+      <main aria-label={t("main.page.loading")} aria-busy="true" className="moa-main__loading">
+        <Spin />
+      </main>
+    );
+  return locked ? <LockedMain /> : <MainWindow />;
+}
+
+function LockedMain() {
+  useIdle();
+  return <LockScreen />;
+}
+
+function MainWindow() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSessionController();
+  const [tab, setTab] = useState<MainTab>("chatting");
+  const [userInfoOpen, setUserInfoOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const menus = useMenus().data;
+  const orgCount = useOrgUserCount();
+  useIdle();
+
+  const openGroupware = async (target: GroupwareTarget, query = "") => {
+    const { user, webToken } = session.store.getState();
+    if (!user || !webToken) return;
+    openExternal(await groupwareLink(user.domain, user.loginId, webToken, target, query));
+  };
+
+  const openWidget = (key: WidgetKey) => {
+    const name = WIDGETS[key];
+    void openGroupware(name === "home" ? "home" : name);
+  };
+
+  const empty = search
+    ? t("main.empty.chatting")
+    : tab === "org"
+      ? t("main.empty.org", { count: orgCount })
+      : t(`main.empty.${tab}`);
+
   return (
-    <PageLayout>
-      <Typography.Title level={1}>{t("main.page.title")}</Typography.Title>
-    </PageLayout>
+    <div className="moa-main">
+      <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
+      <MainHeader
+        tab={tab}
+        widgets={DEFAULT_WIDGET_KEYS}
+        onSearch={setSearch}
+        onOpenWidget={openWidget}
+        onOpenMini={() => {
+          void message.info(t("main.header.miniWindow"), 2);
+        }}
+        onOpenUserInfo={() => {
+          setUserInfoOpen(true);
+        }}
+      />
+      <div className="moa-main__body">
+        <MainTabs
+          active={tab}
+          attendance={menus?.attendance ?? false}
+          onChange={(next) => {
+            setTab(next);
+            setSearch("");
+          }}
+        />
+        <section id="moa-tabpanel" role="tabpanel" aria-labelledby={`moa-tab-${tab}`} className="moa-main__panel">
+          <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        </section>
+      </div>
+      <NoticeFooter onOpen={(id) => void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)} />
+      <UserInfoLayer
+        open={userInfoOpen}
+        onClose={() => {
+          setUserInfoOpen(false);
+        }}
+      />
+      <NoticePopup suppressed={false} />
+      <SessionDialogs />
+    </div>
   );
 }

@@ -1,0 +1,50 @@
+/** Steps every login spec shares: choosing the demo domain on first run and signing in as a seeded user. */
+import type { Page } from "playwright-core";
+
+/** The seeded demo company (packages/server seed). */
+export const DEMO = {
+  domain: "demo.moa.test",
+  company: "모아테크",
+  password: "moa1234!",
+  normal: "minsu.kim",
+  free: "jiwoo.park",
+  expired: "seoyeon.lee",
+  noConsent: "jihoon.choi",
+  locked: "haeun.jung",
+} as const;
+
+/** Opens the login screen on a fresh profile and picks the demo domain in the first-run dialog. */
+export async function openLoginWithDomain(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/login`);
+  const dialog = page.getByRole("dialog", { name: "회사 도메인" });
+  await dialog.getByRole("textbox", { name: "새 도메인" }).fill(`https://${DEMO.domain}/`);
+  await dialog.getByRole("button", { name: "확인" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** Types ID and password and presses Enter. */
+export async function submitLogin(page: Page, id: string, password: string = DEMO.password): Promise<void> {
+  await page.getByRole("textbox", { name: "아이디" }).fill(id);
+  const pw = page.getByLabel("비밀번호", { exact: true });
+  await pw.fill(password);
+  await pw.press("Enter");
+}
+
+/** Waits for a usable main window and closes the demo company's popup notice, which every fresh window shows. */
+export async function expectMainWindow(page: Page, { hideNotice = false } = {}): Promise<void> {
+  await page.getByRole("tab", { name: "채팅" }).waitFor({ timeout: 20_000 });
+  const popup = page.getByRole("dialog").filter({ has: page.getByRole("checkbox", { name: "다시 보지 않기" }) });
+  await popup.waitFor();
+  if (hideNotice) await popup.getByRole("checkbox", { name: "다시 보지 않기" }).check();
+  await popup.getByRole("button", { name: "닫기" }).first().click();
+  await popup.waitFor({ state: "hidden" });
+}
+
+/** The text of the shared alert dialog, then confirms it. */
+export async function readAlert(page: Page): Promise<string> {
+  const alert = page.getByRole("dialog", { name: "알림" });
+  const text = (await alert.getByRole("alert").textContent()) ?? "";
+  await alert.getByRole("button", { name: "확인" }).click();
+  await alert.waitFor({ state: "hidden" });
+  return text;
+}

@@ -1,0 +1,344 @@
+/**
+ * Chat engine benchmark (issue #4). The server runs as a child process; this process is the load generator.
+ * Measures: connection set-up rate (SASL + bind), idle memory per authenticated connection (1,000 clients),
+ * p50/p99 delivery latency and delivered stanzas/s for 200 clients in 20 rooms of 10 with 40 senders at
+ * 500 msg/s, and the highest delivered stanzas/s that keeps p99 under 200 ms while ramping the send rate.
+ * Every message is committed to the archive before it is acknowledged. Prints JSON lines on stdout.
+ * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 1000] [--seconds 5]
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { WebSocket } from "ws";
+import { ROOM_TYPES, roomJid } from "@moa/shared";
+import { systemClock } from "../src/clock.js";
+import { openDatabase } from "../src/db/database.js";
+import { migrate } from "../src/db/migrate.js";
+import { insertRoom } from "../src/db/repositories/chat/chat-rooms.repository.js";
+import { UsersRepository } from "../src/db/repositories/users.repository.js";
+import { hashPassword } from "../src/services/auth/password-hasher.js";
+import { userJid } from "../src/services/auth/identity.js";
+import { generateOrg } from "../src/services/directory/org-generator.js";
+import { createIdentityServices } from "../src/services/services.js";
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: "string", default: "1000" },
+    seconds: { type: "string", default: "5" },
+  },
+});
+const CLIENTS = Number(values.clients);
+const SECONDS = Number(values.seconds);
+const ROOMS = 20;
+const ROOM_SIZE = 10;
+const SENDERS_PER_ROOM = 2;
+const DOMAIN = "bench-chat.moa.test";
+
+const emit = (line: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+const round = (n: number) => Math.round(n * 100) / 100;
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Account = { jid: string; token: string };
+
+/** Builds the company, users, tokens and rooms in a fresh data dir before the server owns it. */
+async function prepare(
+  dataDir: string,
+): Promise<{ accounts: Account[]; rooms: string[] }> {
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await migrate(database.db);
+    const identity = await createIdentityServices(database.db, systemClock);
+    const company = await identity.directory.createCompany({
+      domain: DOMAIN,
+      name: "채팅벤치",
+    });
+    await identity.directory.importOrg(
+      company,
+      generateOrg({
+        users: CLIENTS,
+        departments: 20,
+        passwordHash: await hashPassword("bench1234!"),
+      }),
+    );
+    const users = (
+      await new UsersRepository(database.db).listActiveByCompany(company.id)
+    ).slice(0, CLIENTS);
+    const accounts: Account[] = [];
+    for (const user of users) {
+      const tokens = await identity.sessions.open(
+        user,
+        company,
+        { ip: "127.0.0.1", client: "moa-bench", locale: "ko-kr" },
+        { clientType: "chat", autoLogin: false },
+      );
+      accounts.push({ jid: userJid(user, company), token: tokens.accessToken });
+    }
+    const rooms: string[] = [];
+    for (let r = 0; r < ROOMS; r++) {
+      const members = users.slice(r * ROOM_SIZE, (r + 1) * ROOM_SIZE);
+      const room = await insertRoom(
+        database.db,
+        {
+          companyId: company.id,
+          name: `pc_bench${r}_${Date.now()}`,
+          type: ROOM_TYPES.group,
+          title: "",
+          createdBy: members[0]!.id,
+          createdAt: Date.now(),
+        },
+        members.map((m) => ({
+          userId: m.id,
+          affiliation: "owner",
+          joinedAt: Date.now(),
+          historyFromId: 0,
+        })),
+      );
+      rooms.push(room.name);
+    }
+    return { accounts, rooms };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
+    // eslint-disable-next-line n/no-process-env -- the child server inherits PATH and friends, like any tool spawning it.
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => resolve()),
+  );
+  let out = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Moa is running at (\S+?)\/?\s/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) =>
+      reject(new Error(`server exited (${String(code)}):\n${out}`)),
+    );
+  });
+  return {
+    url,
+    child,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A minimal client: full login, then raw string frames to a handler (no XML parsing on the hot path). */
+type Conn = { ws: WebSocket; jid: string; onFrame: (frame: string) => void };
+
+function login(url: string, account: Account, resource: string): Promise<Conn> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, "ws")}/ws/`, ["xmpp"]);
+    const [local = "", domain = ""] = account.jid.split("@");
+    const conn: Conn = { ws, jid: account.jid, onFrame: () => undefined };
+    let step = 0;
+    ws.on("error", reject);
+    ws.on("open", () =>
+      ws.send(
+        `<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`,
+      ),
+    );
+    ws.on("message", (data) => {
+      const frame = (data as Buffer).toString();
+      if (step === 0 && frame.startsWith("<stream:features")) {
+        step = 1;
+        ws.send(
+          `<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${local}\0${account.token}`).toString("base64")}</auth>`,
+        );
+      } else if (step === 1 && frame.startsWith("<success")) {
+        step = 2;
+        ws.send(
+          `<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`,
+        );
+      } else if (step === 1 && frame.startsWith("<failure")) {
+        reject(new Error(`auth failed for ${account.jid}: ${frame}`));
+      } else if (step === 2 && frame.startsWith("<stream:features")) {
+        step = 3;
+        ws.send(
+          `<iq xmlns="jabber:client" type="set" id="b"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"><resource>${resource}</resource></bind></iq>`,
+        );
+      } else if (step === 3 && frame.includes('id="b"')) {
+        step = 4;
+        resolve(conn);
+      } else if (step === 4) {
+        conn.onFrame(frame);
+      }
+    });
+  });
+}
+
+function rssKiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(
+    readFileSync(`/proc/${pid}/status`, "utf8"),
+  );
+  return Number(m?.[1] ?? 0);
+}
+
+async function connectMany(
+  url: string,
+  accounts: Account[],
+  concurrency: number,
+): Promise<{ conns: Conn[]; seconds: number }> {
+  const conns: Conn[] = new Array<Conn>(accounts.length);
+  let next = 0;
+  const started = now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < accounts.length) {
+        const i = next++;
+        conns[i] = await login(url, accounts[i]!, "pc-bench");
+      }
+    }),
+  );
+  return { conns, seconds: (now() - started) / 1000 };
+}
+
+/** Sends at `rate` msg/s for `seconds` from 40 senders; returns latency stats over every delivered copy. */
+async function fanOut(
+  conns: Conn[],
+  rooms: string[],
+  domain: string,
+  rate: number,
+  seconds: number,
+) {
+  const latencies: number[] = [];
+  let delivered = 0;
+  for (const c of conns.slice(0, ROOMS * ROOM_SIZE)) {
+    c.onFrame = (frame) => {
+      const m = /<body>t([\d.]+)<\/body>/.exec(frame);
+      if (!m) return;
+      delivered += 1;
+      latencies.push(now() - Number(m[1]));
+    };
+  }
+  const senders = rooms.flatMap((room, r) =>
+    Array.from({ length: SENDERS_PER_ROOM }, (_, s) => ({
+      conn: conns[r * ROOM_SIZE + s]!,
+      to: roomJid(room, domain),
+    })),
+  );
+  const tickMs = 10;
+  const perTick = (rate * tickMs) / 1000 / senders.length;
+  let credit = 0;
+  let sent = 0;
+  const started = now();
+  while (now() - started < seconds * 1000) {
+    credit += perTick;
+    const n = Math.floor(credit);
+    credit -= n;
+    for (let k = 0; k < n; k++) {
+      for (const s of senders) {
+        s.conn.ws.send(
+          `<message xmlns="jabber:client" type="groupchat" to="${s.to}" id="x${sent}"><body>t${now()}</body></message>`,
+        );
+        sent += 1;
+      }
+    }
+    await sleep(tickMs);
+  }
+  const sendSeconds = (now() - started) / 1000;
+  const expected = sent * ROOM_SIZE;
+  const deadline = now() + 10_000;
+  while (delivered < expected && now() < deadline) await sleep(20);
+  const totalSeconds = (now() - started) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    sent,
+    send_rate: round(sent / sendSeconds),
+    delivered,
+    lost: expected - delivered,
+    delivered_per_second: round(delivered / totalSeconds),
+    p50_ms: round(percentile(sorted, 0.5)),
+    p99_ms: round(percentile(sorted, 0.99)),
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "moa-chat-bench-"));
+  const { accounts, rooms } = await prepare(dataDir);
+  const server = await startServer(dataDir);
+  const domain = accounts[0]!.jid.split("@")[1]!;
+  try {
+    const pid = server.child.pid!;
+    const warm = await connectMany(server.url, accounts.slice(0, 10), 10);
+    await sleep(1000);
+    const baseline = rssKiB(pid);
+    const rest = await connectMany(server.url, accounts.slice(10), 50);
+    emit({
+      metric: "connection_setup",
+      connections: rest.conns.length,
+      per_second: round(rest.conns.length / rest.seconds),
+      target_min: 500,
+    });
+    await sleep(3000);
+    const loaded = rssKiB(pid);
+    emit({
+      metric: "idle_memory_per_connection",
+      connections: accounts.length,
+      rss_before_kib: baseline,
+      rss_after_kib: loaded,
+      kib_per_connection: round((loaded - baseline) / rest.conns.length),
+      target_max_kib: 40,
+    });
+    const conns = [...warm.conns, ...rest.conns];
+    for (const r of [20, 100]) emit({ metric: "probe", rate: r, ...(await fanOut(conns, rooms, domain, r, 3)) });
+    const steady = await fanOut(conns, rooms, domain, 500, SECONDS);
+    emit({
+      metric: "fanout_500_msgs",
+      clients: ROOMS * ROOM_SIZE,
+      rooms: ROOMS,
+      senders: ROOMS * SENDERS_PER_ROOM,
+      ...steady,
+      target_p99_ms: 5,
+    });
+    let best = { rate: 0, delivered_per_second: 0, p99_ms: 0 };
+    for (const rate of [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000]) {
+      const r = await fanOut(conns, rooms, domain, rate, 3);
+      emit({ metric: "fanout_ramp_step", rate, ...r });
+      if (r.p99_ms >= 200 || r.lost > 0) break;
+      best = {
+        rate,
+        delivered_per_second: r.delivered_per_second,
+        p99_ms: r.p99_ms,
+      };
+    }
+    emit({
+      metric: "fanout_max_sustained",
+      ...best,
+      target_min_delivered_per_second: 30_000,
+    });
+    for (const c of conns) c.ws.terminate();
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

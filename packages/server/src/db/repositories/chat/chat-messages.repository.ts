@@ -1,0 +1,245 @@
+/** The message archive: batched inserts (group commit), idempotent on origin id, and history pages by id. */
+import { sql } from "kysely";
+import type { Db } from "../../database.js";
+
+export type MessageRecord = {
+  id: number;
+  roomId: number;
+  senderId: number | null;
+  senderJid: string;
+  originId: string;
+  logTime: number;
+  body: string;
+  contentType: string;
+  extension: string | null;
+  replyTitle: string | null;
+  replyText: string | null;
+  replyTime: number | null;
+  deletedAt: number | null;
+};
+
+export type NewMessageRecord = Omit<MessageRecord, "id" | "deletedAt">;
+
+const columns = [
+  "id",
+  "room_id as roomId",
+  "sender_id as senderId",
+  "sender_jid as senderJid",
+  "origin_id as originId",
+  "log_time as logTime",
+  "body",
+  "content_type as contentType",
+  "extension",
+  "reply_title as replyTitle",
+  "reply_text as replyText",
+  "reply_time as replyTime",
+  "deleted_at as deletedAt",
+] as const;
+
+const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
+  `${m.roomId}\u0000${m.senderJid}\u0000${m.originId}`;
+
+/**
+ * Stores a batch of messages in one transaction; a message whose (room, sender, origin id) is already
+ * stored is not stored again, and the stored one is returned instead.
+ * @param db the database.
+ * @param batch the messages, at most one per (room, sender, origin id).
+ * @param dualRoomIds dual rooms in the batch: members who left them see them again.
+ * @returns the stored record for each input, in input order, and whether this call stored it.
+ */
+export async function insertMessageBatch(
+  db: Db,
+  batch: readonly NewMessageRecord[],
+  dualRoomIds: readonly number[],
+): Promise<{ record: MessageRecord; fresh: boolean }[]> {
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto("chat_messages")
+      .values(
+        batch.map((m) => ({
+          room_id: m.roomId,
+          sender_id: m.senderId,
+          sender_jid: m.senderJid,
+          origin_id: m.originId,
+          log_time: m.logTime,
+          body: m.body,
+          content_type: m.contentType,
+          extension: m.extension,
+          reply_title: m.replyTitle,
+          reply_text: m.replyText,
+          reply_time: m.replyTime,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["room_id", "sender_jid", "origin_id"]).doNothing(),
+      )
+      .returning(columns)
+      .execute();
+    const byKey = new Map(inserted.map((m) => [keyOf(m), m]));
+    const fresh = new Set(byKey.keys());
+    const missing = batch.filter((m) => !byKey.has(keyOf(m)));
+    if (missing.length > 0) {
+      const existing = await tx
+        .selectFrom("chat_messages")
+        .select(columns)
+        .where((eb) =>
+          eb.or(
+            missing.map((m) =>
+              eb.and([
+                eb("room_id", "=", m.roomId),
+                eb("sender_jid", "=", m.senderJid),
+                eb("origin_id", "=", m.originId),
+              ]),
+            ),
+          ),
+        )
+        .execute();
+      for (const m of existing) byKey.set(keyOf(m), m);
+    }
+    if (dualRoomIds.length > 0) {
+      await tx
+        .updateTable("chat_members")
+        .set({ leave_time: null })
+        .where("room_id", "in", dualRoomIds)
+        .where("leave_time", "is not", null)
+        .execute();
+    }
+    return batch.map((m) => {
+      const stored = byKey.get(keyOf(m));
+      if (!stored)
+        throw new Error("stored message vanished within its transaction");
+      return { record: stored, fresh: fresh.has(keyOf(m)) };
+    });
+  });
+}
+
+/**
+ * The latest log time per room.
+ * @param db the database.
+ * @param roomIds the rooms.
+ * @returns room id → latest log time (rooms without messages are absent).
+ */
+export async function latestLogTimes(
+  db: Db,
+  roomIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (roomIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("chat_messages")
+    .select(["room_id", sql<number>`max(log_time)`.as("max")])
+    .where("room_id", "in", roomIds)
+    .groupBy("room_id")
+    .execute();
+  return new Map(rows.map((r) => [r.room_id, r.max]));
+}
+
+export type HistoryQuery = {
+  /** Rooms with, for each, the id above which the reader may see messages. */
+  rooms: readonly { roomId: number; fromId: number }[];
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  /** Only ids greater than this. */
+  afterId?: number | undefined;
+  /** Only ids smaller than this. */
+  beforeId?: number | undefined;
+  /** Newest first (then the caller reverses), for "before" paging. */
+  newestFirst: boolean;
+  limit: number;
+};
+
+/**
+ * Reads a page of history.
+ * @param db the database.
+ * @param q the filter.
+ * @returns the messages in the requested order.
+ */
+export async function queryHistory(
+  db: Db,
+  q: HistoryQuery,
+): Promise<MessageRecord[]> {
+  if (q.rooms.length === 0) return [];
+  let query = db
+    .selectFrom("chat_messages")
+    .select(columns)
+    .where((eb) =>
+      eb.or(
+        q.rooms.map((r) =>
+          eb.and([eb("room_id", "=", r.roomId), eb("id", ">", r.fromId)]),
+        ),
+      ),
+    );
+  if (q.startTime !== undefined)
+    query = query.where("log_time", ">=", q.startTime);
+  if (q.endTime !== undefined) query = query.where("log_time", "<=", q.endTime);
+  if (q.afterId !== undefined) query = query.where("id", ">", q.afterId);
+  if (q.beforeId !== undefined) query = query.where("id", "<", q.beforeId);
+  return query
+    .orderBy("id", q.newestFirst ? "desc" : "asc")
+    .limit(q.limit)
+    .execute();
+}
+
+/**
+ * Finds a message by its spec key (room, log time, sender).
+ * @param db the database.
+ * @param roomId the room.
+ * @param logTime the message time key.
+ * @param senderJid the sender, when known.
+ * @returns the message, or undefined.
+ */
+export async function findMessageByLogTime(
+  db: Db,
+  roomId: number,
+  logTime: number,
+  senderJid?: string,
+): Promise<MessageRecord | undefined> {
+  let query = db
+    .selectFrom("chat_messages")
+    .select(columns)
+    .where("room_id", "=", roomId)
+    .where("log_time", "=", logTime);
+  if (senderJid !== undefined)
+    query = query.where("sender_jid", "=", senderJid);
+  return query.orderBy("id").executeTakeFirst();
+}
+
+/**
+ * Finds a message by id.
+ * @param db the database.
+ * @param id the stanza id.
+ * @returns the message, or undefined.
+ */
+export async function findMessageById(
+  db: Db,
+  id: number,
+): Promise<MessageRecord | undefined> {
+  return db
+    .selectFrom("chat_messages")
+    .select(columns)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/**
+ * Turns a message into a tombstone: the body and payload are erased for everyone.
+ * @param db the database.
+ * @param id the message.
+ * @param at the deletion time.
+ */
+export async function markMessageDeleted(
+  db: Db,
+  id: number,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable("chat_messages")
+    .set({
+      deleted_at: at,
+      body: "",
+      extension: null,
+      reply_text: null,
+      reply_title: null,
+    })
+    .where("id", "=", id)
+    .execute();
+}

@@ -1,0 +1,117 @@
+/** Read-only view of users as chat participants: their JID `{loginId}.{domain}@{xmppDomain}` and display fields. */
+import { sql } from "kysely";
+import type { Db } from "../../database.js";
+
+export type ChatUser = {
+  id: number;
+  companyId: number;
+  jid: string;
+  name: string;
+  nickname: string;
+  position: string;
+  photoUrl: string | null;
+  departmentName: string;
+};
+
+const jidExpr = sql<string>`lower(u.login_id || '.' || c.domain || '@' || c.xmpp_domain)`;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom("users as u")
+    .innerJoin("companies as c", "c.id", "u.company_id")
+    .leftJoin("departments as d", "d.id", "u.department_id")
+    .select([
+      "u.id",
+      "u.company_id as companyId",
+      jidExpr.as("jid"),
+      "u.name",
+      "u.nickname",
+      "u.position",
+      "u.photo_url as photoUrl",
+      sql<string>`coalesce(d.name, '')`.as("departmentName"),
+    ])
+    .where("u.active", "=", true);
+}
+
+/**
+ * Finds active users by bare JID.
+ * @param db the database.
+ * @param jids lower-case bare JIDs.
+ * @returns the users found (unknown JIDs are left out).
+ */
+export async function findChatUsersByJid(
+  db: Db,
+  jids: readonly string[],
+): Promise<ChatUser[]> {
+  if (jids.length === 0) return [];
+  return baseQuery(db).where(jidExpr, "in", jids).execute();
+}
+
+/**
+ * Finds active users by id.
+ * @param db the database.
+ * @param ids user ids.
+ * @returns the users found.
+ */
+export async function findChatUsersById(
+  db: Db,
+  ids: readonly number[],
+): Promise<ChatUser[]> {
+  if (ids.length === 0) return [];
+  return baseQuery(db).where("u.id", "in", ids).execute();
+}
+
+/**
+ * Lists the active users of a company (login notifications to the whole organisation).
+ * @param db the database.
+ * @param companyId the company.
+ * @returns user ids.
+ */
+export async function listCompanyUserIds(
+  db: Db,
+  companyId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("id")
+    .where("company_id", "=", companyId)
+    .where("active", "=", true)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sets a user's nickname (MSG_01).
+ * @param db the database.
+ * @param userId the user.
+ * @param nickname the new nickname.
+ */
+export async function updateNickname(
+  db: Db,
+  userId: number,
+  nickname: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ nickname, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Finds an active user of a company by login id.
+ * @param db the database.
+ * @param companyId the company.
+ * @param loginId the groupware login id.
+ * @returns the user, or undefined.
+ */
+export async function findChatUserByLogin(
+  db: Db,
+  companyId: number,
+  loginId: string,
+): Promise<ChatUser | undefined> {
+  return baseQuery(db)
+    .where("u.company_id", "=", companyId)
+    .where("u.login_id", "=", loginId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,266 @@
+/**
+ * Login sessions, their rotating refresh tokens (one family per session) and auto-login tokens.
+ * Tokens are stored only as SHA-256 hashes; consuming one is a single conditional UPDATE.
+ */
+import type { Db } from "../database.js";
+
+export type Session = {
+  id: string;
+  userId: number;
+  companyId: number;
+  client: string;
+  clientType: string;
+  locale: string;
+  clientIp: string;
+  webToken: string;
+  /** The user's password version at login. */
+  passwordVersion: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+};
+
+export type NewSession = {
+  id: string;
+  userId: number;
+  companyId: number;
+  client: string;
+  clientType: string;
+  locale: string;
+  clientIp: string;
+  webToken: string;
+  passwordVersion: number;
+  now: Date;
+};
+
+/** What consuming a refresh token found. */
+export type RefreshConsumption =
+  | { kind: "ok"; sessionId: string }
+  | { kind: "replayed"; sessionId: string }
+  | { kind: "expired"; sessionId: string }
+  | { kind: "unknown" };
+
+/** What consuming an auto-login token found. */
+export type AutoLoginConsumption =
+  | { kind: "ok"; userId: number }
+  | { kind: "replayed"; userId: number }
+  | { kind: "expired"; userId: number }
+  | { kind: "unknown" };
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a new session. */
+  async create(s: NewSession): Promise<void> {
+    await this.db
+      .insertInto("auth_sessions")
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        company_id: s.companyId,
+        client: s.client,
+        client_type: s.clientType,
+        locale: s.locale,
+        client_ip: s.clientIp,
+        web_token: s.webToken,
+        password_version: s.passwordVersion,
+        created_at: s.now,
+        last_seen_at: s.now,
+      })
+      .execute();
+  }
+
+  /** @returns the session, revoked or not, if it exists. */
+  async findById(id: string): Promise<Session | undefined> {
+    const r = await this.db
+      .selectFrom("auth_sessions")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return (
+      r && {
+        id: r.id,
+        userId: r.user_id,
+        companyId: r.company_id,
+        client: r.client,
+        clientType: r.client_type,
+        locale: r.locale,
+        clientIp: r.client_ip,
+        webToken: r.web_token,
+        passwordVersion: r.password_version,
+        createdAt: r.created_at,
+        lastSeenAt: r.last_seen_at,
+        revokedAt: r.revoked_at,
+      }
+    );
+  }
+
+  /** @returns the revocation time of the session; undefined when it does not exist. */
+  async revokedAt(id: string): Promise<Date | null | undefined> {
+    const r = await this.db
+      .selectFrom("auth_sessions")
+      .select("revoked_at")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return r?.revoked_at;
+  }
+
+  /** Records activity (refresh) on a session. */
+  async touch(id: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable("auth_sessions")
+      .set({ last_seen_at: now })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Revokes one session. @returns false when it was already revoked or does not exist. */
+  async revoke(id: string, reason: string, now: Date): Promise<boolean> {
+    const r = await this.db
+      .updateTable("auth_sessions")
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Revokes every open session of a user. @returns how many were open. */
+  async revokeAllForUser(
+    userId: number,
+    reason: string,
+    now: Date,
+  ): Promise<number> {
+    const rows = await this.db
+      .updateTable("auth_sessions")
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .execute();
+    return rows.length;
+  }
+
+  /**
+   * Tells whether the user has another open session of this client type that was active since `since`.
+   * @returns true when such a session exists.
+   */
+  async hasOtherActive(
+    userId: number,
+    exceptSessionId: string,
+    clientType: string,
+    since: Date,
+  ): Promise<boolean> {
+    const r = await this.db
+      .selectFrom("auth_sessions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "!=", exceptSessionId)
+      .where("client_type", "=", clientType)
+      .where("revoked_at", "is", null)
+      .where("last_seen_at", ">=", since)
+      .limit(1)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Stores a refresh token hash for a session. */
+  async addRefreshToken(
+    sessionId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto("refresh_tokens")
+      .values({
+        token_hash: tokenHash,
+        session_id: sessionId,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .execute();
+  }
+
+  /**
+   * Marks a refresh token used, exactly once even under concurrent calls.
+   * @returns ok with its session, or why not (a second use is a replay).
+   */
+  async consumeRefreshToken(
+    tokenHash: string,
+    now: Date,
+  ): Promise<RefreshConsumption> {
+    const used = await this.db
+      .updateTable("refresh_tokens")
+      .set({ used_at: now })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .returning("session_id")
+      .executeTakeFirst();
+    if (used) return { kind: "ok", sessionId: used.session_id };
+    const row = await this.db
+      .selectFrom("refresh_tokens")
+      .select(["session_id", "used_at"])
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    if (!row) return { kind: "unknown" };
+    return {
+      kind: row.used_at ? "replayed" : "expired",
+      sessionId: row.session_id,
+    };
+  }
+
+  /** Stores an auto-login token hash for a user. */
+  async addAutoLoginToken(
+    userId: number,
+    tokenHash: string,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .insertInto("auto_login_tokens")
+      .values({
+        token_hash: tokenHash,
+        user_id: userId,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .execute();
+  }
+
+  /**
+   * Marks an auto-login token used, exactly once.
+   * @returns ok with its user, or why not (a second use is a replay).
+   */
+  async consumeAutoLoginToken(
+    tokenHash: string,
+    now: Date,
+  ): Promise<AutoLoginConsumption> {
+    const used = await this.db
+      .updateTable("auto_login_tokens")
+      .set({ used_at: now })
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .returning("user_id")
+      .executeTakeFirst();
+    if (used) return { kind: "ok", userId: used.user_id };
+    const row = await this.db
+      .selectFrom("auto_login_tokens")
+      .select(["user_id", "used_at"])
+      .where("token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    if (!row) return { kind: "unknown" };
+    return { kind: row.used_at ? "replayed" : "expired", userId: row.user_id };
+  }
+
+  /** Deletes every auto-login token of a user (on replay or password change). */
+  async revokeAutoLoginTokens(userId: number): Promise<void> {
+    await this.db
+      .deleteFrom("auto_login_tokens")
+      .where("user_id", "=", userId)
+      .execute();
+  }
+}

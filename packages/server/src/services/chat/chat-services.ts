@@ -1,0 +1,58 @@
+/** Builds the chat services over one database and bus; the XMPP layer and HTTP integration call these. */
+import type { ChatBus } from "../../bus/bus.js";
+import type { Db } from "../../db/database.js";
+import { ArchiveWriter } from "./archive-writer.js";
+import { MemberCache } from "./member-cache.js";
+import { MessagesService } from "./messages.service.js";
+import { NewsService } from "./news.service.js";
+import { PresenceService } from "./presence.service.js";
+import { RoomsService } from "./rooms.service.js";
+import { UserDataService } from "./user-data.service.js";
+
+export type ChatServices = {
+  rooms: RoomsService;
+  messages: MessagesService;
+  userData: UserDataService;
+  presence: PresenceService;
+  news: NewsService;
+  close(): void;
+};
+
+/**
+ * Creates the chat services.
+ * @param deps database, bus and clock (epoch ms).
+ * @returns the services.
+ */
+export function createChatServices(deps: {
+  db: Db;
+  bus: ChatBus;
+  now: () => number;
+}): ChatServices {
+  const members = new MemberCache(deps.db, deps.bus);
+  const writer = new ArchiveWriter(deps.db, deps.now);
+  const messages = new MessagesService({
+    db: deps.db,
+    bus: deps.bus,
+    members,
+    writer,
+    now: deps.now,
+  });
+  const userData = new UserDataService(deps.db);
+  const rooms = new RoomsService({
+    db: deps.db,
+    members,
+    messages,
+    userData,
+    now: deps.now,
+  });
+  const presence = new PresenceService(deps.db, deps.bus, deps.now);
+  const news = new NewsService(deps.db, messages, deps.now);
+  return {
+    rooms,
+    messages,
+    userData,
+    presence,
+    news,
+    close: () => members.close(),
+  };
+}

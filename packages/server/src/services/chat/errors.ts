@@ -1,0 +1,36 @@
+/** Errors the chat services raise; each protocol maps the stable code to its own error shape. */
+import { AppError } from "../../errors.js";
+
+/** Stable chat error codes (snake_case, never renamed). */
+export type ChatErrorCode =
+  | "invalid_input"
+  | "room_not_found"
+  | "message_not_found"
+  | "user_not_found"
+  | "not_member"
+  | "forbidden"
+  | "not_allowed"
+  | "delete_window_passed"
+  | "chief_cannot_leave";
+
+const STATUS: Record<ChatErrorCode, number> = {
+  invalid_input: 400,
+  room_not_found: 404,
+  message_not_found: 404,
+  user_not_found: 404,
+  not_member: 403,
+  forbidden: 403,
+  not_allowed: 409,
+  delete_window_passed: 409,
+  chief_cannot_leave: 409,
+};
+
+/** A chat rule was broken by the caller; the message is for logs, the code for clients. */
+export class ChatError extends AppError {
+  declare readonly code: ChatErrorCode;
+
+  constructor(code: ChatErrorCode, message?: string) {
+    super(code, STATUS[code], message ?? code);
+    this.name = "ChatError";
+  }
+}

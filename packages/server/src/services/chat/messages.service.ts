@@ -1,0 +1,438 @@
+/**
+ * Sending, reading and deleting messages. A message is acknowledged only after its archive commit (group
+ * commit via ArchiveWriter); then it is published to every member's user topic.
+ */
+import {
+  HISTORY_PAGE_SIZE,
+  MESSAGE_DELETE_WINDOW_MS,
+  ROOM_TYPES,
+  isContentType,
+  previewMessage,
+} from "@moa/shared";
+import { randomUUID } from "node:crypto";
+import { userTopic, type ChatBus } from "../../bus/bus.js";
+import type { Db } from "../../db/database.js";
+import {
+  findMessageById,
+  findMessageByLogTime,
+  markMessageDeleted,
+  queryHistory,
+  type MessageRecord,
+} from "../../db/repositories/chat/chat-messages.repository.js";
+import {
+  advanceWatch,
+  findRoomByName,
+  listRoomsOfUser,
+  type MemberRecord,
+  type RoomRecord,
+} from "../../db/repositories/chat/chat-rooms.repository.js";
+import type { Actor } from "../auth/actor.js";
+import type { ArchiveWriter } from "./archive-writer.js";
+import { ChatError } from "./errors.js";
+import type { MessageView } from "./events.js";
+import type { MemberCache } from "./member-cache.js";
+
+export type SendInput = {
+  roomName: string;
+  body: string;
+  originId?: string | undefined;
+  clientId?: string | undefined;
+  extension?: string | undefined;
+  replyTitle?: string | undefined;
+  replyText?: string | undefined;
+  replyTime?: number | undefined;
+};
+
+export type HistoryInput = {
+  /** A room, or undefined for every room of the actor (catch-up). */
+  roomName?: string | undefined;
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  afterId?: number | undefined;
+  beforeId?: number | undefined;
+  /** Last page (newest messages) when paging backwards without a before id. */
+  fromEnd: boolean;
+  max?: number | undefined;
+};
+
+export type HistoryPage = { messages: MessageView[]; complete: boolean };
+
+export type MessagesDeps = {
+  db: Db;
+  bus: ChatBus;
+  members: MemberCache;
+  writer: ArchiveWriter;
+  now: () => number;
+};
+
+/** Content type of the extensions JSON, or TALK when absent. */
+function contentTypeOf(extension: string | undefined): string {
+  if (extension === undefined) return "TALK";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extension);
+  } catch {
+    throw new ChatError("invalid_input", "extensions is not JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new ChatError("invalid_input", "extensions must be a JSON object");
+  }
+  const type = (parsed as { contentType?: unknown }).contentType ?? "TALK";
+  if (!isContentType(type))
+    throw new ChatError("invalid_input", "unknown contentType");
+  return type;
+}
+
+export class MessagesService {
+  constructor(private readonly deps: MessagesDeps) {}
+
+  /**
+   * Sends a message from a member: stored (once per origin id), then delivered to every member.
+   * @param actor the sender.
+   * @param input room, body, optional origin id, reply quote and extensions JSON.
+   * @returns the stored message as members see it; fresh is false for a retry of an already stored one
+   * (then it was not delivered again: only the caller should be answered).
+   * @throws ChatError room_not_found, not_member, forbidden (news rooms), invalid_input.
+   */
+  async send(
+    actor: Actor,
+    input: SendInput,
+  ): Promise<{ view: MessageView; fresh: boolean }> {
+    const room = await this.requireRoom(input.roomName);
+    const members = await this.deps.members.get(room.id);
+    if (!members.some((m) => m.userId === actor.userId))
+      throw new ChatError("not_member");
+    if (room.type === ROOM_TYPES.news)
+      throw new ChatError("forbidden", "news rooms take no user messages");
+    const contentType = contentTypeOf(input.extension);
+    if (contentType !== "TALK" && contentType !== "FILE") {
+      throw new ChatError(
+        "invalid_input",
+        "room events are sent by the server",
+      );
+    }
+    if (input.body.trim() === "" && contentType === "TALK")
+      throw new ChatError("invalid_input", "empty body");
+    return this.store(room, members, {
+      senderId: actor.userId,
+      senderJid: actor.jid.toLowerCase(),
+      originId: input.originId ?? randomUUID(),
+      body: input.body,
+      contentType,
+      extension: input.extension ?? null,
+      replyTitle: input.replyTitle ?? null,
+      replyText: input.replyText ?? null,
+      replyTime: input.replyTime ?? null,
+      clientId: input.clientId,
+    });
+  }
+
+  /**
+   * Posts a server-made message (room events, news alarms) into a room.
+   * @param room the room.
+   * @param sender who caused it (null for the groupware integration).
+   * @param body the body.
+   * @param extension the extensions object (contentType first).
+   * @returns the stored message.
+   */
+  async post(
+    room: RoomRecord,
+    sender: { id: number | null; jid: string },
+    body: string,
+    extension: Record<string, unknown> & { contentType: string },
+  ): Promise<MessageView> {
+    const members = await this.deps.members.get(room.id);
+    const { view } = await this.store(room, members, {
+      senderId: sender.id,
+      senderJid: sender.jid,
+      originId: randomUUID(),
+      body,
+      contentType: extension.contentType,
+      extension: JSON.stringify(extension),
+      replyTitle: null,
+      replyText: null,
+      replyTime: null,
+      clientId: undefined,
+    });
+    return view;
+  }
+
+  private async store(
+    room: RoomRecord,
+    members: readonly MemberRecord[],
+    m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
+      clientId: string | undefined;
+    },
+  ): Promise<{ view: MessageView; fresh: boolean }> {
+    const { clientId, ...record } = m;
+    const { record: stored, fresh } = await this.deps.writer.store(
+      { ...record, roomId: room.id },
+      room.type === ROOM_TYPES.dual,
+    );
+    const senderName =
+      members.find((x) => x.userId === stored.senderId)?.name ?? "";
+    const view = { ...toView(stored, room, senderName), clientId };
+    if (!fresh) return { view, fresh };
+    // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
+    const current = await this.deps.members.get(room.id);
+    for (const member of current) {
+      this.deps.bus.publish(userTopic(member.userId), {
+        kind: "chat.message",
+        message: view,
+      });
+    }
+    return { view, fresh };
+  }
+
+  /**
+   * Reads history: one room, or every room of the actor for catch-up, limited to what the actor may see.
+   * @param actor the reader.
+   * @param input room, time range, id cursor, page size.
+   * @returns the page in chronological order and whether it reaches the end of the range.
+   * @throws ChatError room_not_found, not_member.
+   */
+  async history(actor: Actor, input: HistoryInput): Promise<HistoryPage> {
+    const limit = Math.min(
+      Math.max(input.max ?? HISTORY_PAGE_SIZE, 1),
+      HISTORY_PAGE_SIZE,
+    );
+    const rooms = await this.visibleRooms(actor, input.roomName);
+    const newestFirst =
+      input.beforeId !== undefined ||
+      (input.fromEnd && input.afterId === undefined);
+    const rows = await queryHistory(this.deps.db, {
+      rooms: rooms.map((r) => ({ roomId: r.room.id, fromId: r.fromId })),
+      startTime: input.startTime,
+      endTime: input.endTime,
+      afterId: input.afterId,
+      beforeId: input.beforeId,
+      newestFirst,
+      limit: limit + 1,
+    });
+    const complete = rows.length <= limit;
+    const page = rows.slice(0, limit);
+    if (newestFirst) page.reverse();
+    const byId = new Map(rooms.map((r) => [r.room.id, r.room]));
+    return {
+      messages: page.flatMap((row) => {
+        const room = byId.get(row.roomId);
+        return room ? [toView(row, room, "")] : [];
+      }),
+      complete,
+    };
+  }
+
+  /**
+   * The full body of a long message (spec §7.8 longMessage).
+   * @param actor the reader.
+   * @param roomName the room.
+   * @param logTime the message key.
+   * @param senderJid the sender, when given.
+   * @returns the whole body.
+   * @throws ChatError room_not_found, not_member, message_not_found.
+   */
+  async longMessage(
+    actor: Actor,
+    roomName: string,
+    logTime: number,
+    senderJid?: string,
+  ): Promise<string> {
+    const visible = await this.visibleRoom(actor, roomName);
+    const msg = await findMessageByLogTime(
+      this.deps.db,
+      visible.room.id,
+      logTime,
+      senderJid?.toLowerCase(),
+    );
+    if (!msg || msg.id <= visible.fromId || msg.deletedAt !== null)
+      throw new ChatError("message_not_found");
+    return msg.body;
+  }
+
+  /**
+   * Deletes an own message within 5 minutes: it becomes a tombstone for everyone and in history.
+   * @param actor the sender.
+   * @param roomName the room.
+   * @param logTime the message key.
+   * @throws ChatError message_not_found, forbidden (not the sender), delete_window_passed.
+   */
+  async deleteMessage(
+    actor: Actor,
+    roomName: string,
+    logTime: number,
+  ): Promise<void> {
+    const visible = await this.visibleRoom(actor, roomName);
+    const msg = await findMessageByLogTime(
+      this.deps.db,
+      visible.room.id,
+      logTime,
+      actor.jid.toLowerCase(),
+    );
+    await this.tombstone(actor, visible.room, msg);
+  }
+
+  /**
+   * Deletes an own message by stanza id (XEP-0424 retraction); same rules as deleteMessage.
+   * @param actor the sender.
+   * @param roomName the room.
+   * @param id the stanza id.
+   * @throws ChatError message_not_found, forbidden, delete_window_passed.
+   */
+  async deleteMessageById(
+    actor: Actor,
+    roomName: string,
+    id: number,
+  ): Promise<void> {
+    const visible = await this.visibleRoom(actor, roomName);
+    const msg = await findMessageById(this.deps.db, id);
+    await this.tombstone(
+      actor,
+      visible.room,
+      msg?.roomId === visible.room.id ? msg : undefined,
+    );
+  }
+
+  private async tombstone(
+    actor: Actor,
+    room: RoomRecord,
+    msg: MessageRecord | undefined,
+  ): Promise<void> {
+    if (!msg || msg.deletedAt !== null)
+      throw new ChatError("message_not_found");
+    if (msg.senderId !== actor.userId) throw new ChatError("forbidden");
+    const now = this.deps.now();
+    if (now - msg.logTime > MESSAGE_DELETE_WINDOW_MS)
+      throw new ChatError("delete_window_passed");
+    await markMessageDeleted(this.deps.db, msg.id, now);
+    const event = {
+      kind: "chat.deleted",
+      roomName: room.name,
+      id: msg.id,
+      originId: msg.originId,
+      logTime: msg.logTime,
+      senderJid: msg.senderJid,
+    };
+    for (const m of await this.deps.members.get(room.id))
+      this.deps.bus.publish(userTopic(m.userId), event);
+  }
+
+  /**
+   * Moves the actor's read watermark forward and tells every member (unread counts update live).
+   * @param actor the reader.
+   * @param roomName the room.
+   * @param watch the log time read up to.
+   * @returns the watermark after the update (never lower than before).
+   * @throws ChatError room_not_found, not_member.
+   */
+  async setWatch(
+    actor: Actor,
+    roomName: string,
+    watch: number,
+  ): Promise<number> {
+    const room = await this.requireRoom(roomName);
+    const value = await advanceWatch(
+      this.deps.db,
+      room.id,
+      actor.userId,
+      watch,
+    );
+    if (value === undefined) throw new ChatError("not_member");
+    const event = {
+      kind: "chat.watch",
+      roomName: room.name,
+      memberJid: actor.jid.toLowerCase(),
+      watch: value,
+    };
+    this.deps.members.invalidate(room.id);
+    for (const m of await this.deps.members.get(room.id))
+      this.deps.bus.publish(userTopic(m.userId), event);
+    return value;
+  }
+
+  /**
+   * Every member's read watermark.
+   * @param actor a member.
+   * @param roomName the room.
+   * @returns member JID and watermark.
+   * @throws ChatError room_not_found, not_member.
+   */
+  async getWatches(
+    actor: Actor,
+    roomName: string,
+  ): Promise<{ jid: string; watch: number }[]> {
+    const room = await this.requireRoom(roomName);
+    const members = await this.deps.members.get(room.id);
+    if (!members.some((m) => m.userId === actor.userId))
+      throw new ChatError("not_member");
+    return members.map((m) => ({ jid: m.jid, watch: m.watch }));
+  }
+
+  private async requireRoom(roomName: string): Promise<RoomRecord> {
+    const room = await findRoomByName(this.deps.db, roomName);
+    if (!room) throw new ChatError("room_not_found");
+    return room;
+  }
+
+  private async visibleRoom(
+    actor: Actor,
+    roomName: string,
+  ): Promise<{ room: RoomRecord; fromId: number }> {
+    const room = await this.requireRoom(roomName);
+    const me = (await this.deps.members.get(room.id)).find(
+      (m) => m.userId === actor.userId,
+    );
+    if (!me) throw new ChatError("not_member");
+    return { room, fromId: me.historyFromId };
+  }
+
+  private async visibleRooms(
+    actor: Actor,
+    roomName: string | undefined,
+  ): Promise<{ room: RoomRecord; fromId: number }[]> {
+    if (roomName === undefined) {
+      const rows = await listRoomsOfUser(this.deps.db, actor.userId);
+      return rows.map((r) => ({ room: r.room, fromId: r.historyFromId }));
+    }
+    const room = await this.requireRoom(roomName);
+    const me = (await this.deps.members.get(room.id)).find(
+      (m) => m.userId === actor.userId,
+    );
+    if (!me) throw new ChatError("not_member");
+    return [{ room, fromId: me.historyFromId }];
+  }
+}
+
+/**
+ * Shapes a stored message for members: long bodies truncated, deleted ones emptied.
+ * @param m the record.
+ * @param room its room.
+ * @param senderName the sender's display name, when known.
+ * @returns the view.
+ */
+export function toView(
+  m: MessageRecord,
+  room: RoomRecord,
+  senderName: string,
+): MessageView {
+  const deleted = m.deletedAt !== null;
+  const preview = deleted
+    ? { text: "", isLong: false }
+    : previewMessage(m.body);
+  return {
+    id: m.id,
+    roomName: room.name,
+    roomType: room.type,
+    senderJid: m.senderJid,
+    senderName,
+    originId: m.originId,
+    logTime: m.logTime,
+    body: preview.text,
+    isLongMsg: preview.isLong,
+    contentType: m.contentType,
+    extension: deleted ? null : m.extension,
+    replyTitle: deleted ? null : m.replyTitle,
+    replyText: deleted ? null : m.replyText,
+    replyTime: m.replyTime,
+    deleted,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Presence (spec §3, §6): per user and target (pc, webchat, web, mobile) with login time; changes go only to
+ * sessions that subscribed to that user (`presence:{id}` topics), so fan-out follows what clients show, not
+ * users². A login notification goes to the company's `logins:{companyId}` topic when the previous login of that
+ * target was more than 5 seconds earlier.
+ */
+import { LOGIN_NOTICE_MIN_INTERVAL_MS, type PresenceTarget } from "@moa/shared";
+import { presenceTopic, type ChatBus } from "../../bus/bus.js";
+import type { Db } from "../../db/database.js";
+import {
+  deletePresence,
+  listPresence,
+  swapLoginTime,
+  upsertPresence,
+} from "../../db/repositories/chat/chat-presence.repository.js";
+import { findChatUsersByJid } from "../../db/repositories/chat/chat-users.repository.js";
+import type { Actor } from "../auth/actor.js";
+import { ChatError } from "./errors.js";
+
+/** A presence value as users set it (spec: on, dnd, away, off). */
+export type Show = "on" | "dnd" | "away" | "off";
+
+export type PresenceItem = {
+  userId: number;
+  jid: string;
+  target: PresenceTarget;
+  show: Show;
+  loginTime: number;
+};
+
+/** Topic of login notifications of one company. */
+export const loginsTopic = (companyId: number): string => `logins:${companyId}`;
+
+const MAX_SUBSCRIPTIONS = 5_000;
+const RANK: Record<Show, number> = { on: 3, away: 2, dnd: 1, off: 0 };
+
+export class PresenceService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChatBus,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * A resource came online: record it, tell subscribers and, past the 5-second rule, announce the login.
+   * @param actor the user.
+   * @param resource the bound resource.
+   * @param target the client kind.
+   */
+  async online(
+    actor: Actor,
+    resource: string,
+    target: PresenceTarget,
+  ): Promise<void> {
+    const now = this.now();
+    await upsertPresence(this.db, {
+      userId: actor.userId,
+      resource,
+      target,
+      show: "on",
+      loginTime: now,
+    });
+    const previous = await swapLoginTime(this.db, actor.userId, target, now);
+    this.publish(actor, target, "on", now);
+    if (
+      previous === undefined ||
+      now - previous > LOGIN_NOTICE_MIN_INTERVAL_MS
+    ) {
+      this.bus.publish(loginsTopic(actor.companyId), {
+        kind: "presence.login",
+        userId: actor.userId,
+        jid: actor.jid.toLowerCase(),
+        target,
+        time: now,
+      });
+    }
+  }
+
+  /**
+   * Sets a resource's presence value.
+   * @param actor the user.
+   * @param resource the resource.
+   * @param target the client kind.
+   * @param show on, dnd, away or off.
+   */
+  async set(
+    actor: Actor,
+    resource: string,
+    target: PresenceTarget,
+    show: Show,
+  ): Promise<void> {
+    const rows = await listPresence(this.db, [actor.userId]);
+    const mine = rows.find((r) => r.resource === resource);
+    const loginTime = mine?.loginTime ?? this.now();
+    await upsertPresence(this.db, {
+      userId: actor.userId,
+      resource,
+      target,
+      show,
+      loginTime,
+    });
+    this.publish(actor, target, show, loginTime);
+  }
+
+  /**
+   * A resource went away; subscribers learn the target's remaining presence (off when none is left).
+   * @param actor the user.
+   * @param resource the resource.
+   * @param target the client kind.
+   */
+  async offline(
+    actor: Actor,
+    resource: string,
+    target: PresenceTarget,
+  ): Promise<void> {
+    await deletePresence(this.db, actor.userId, resource);
+    const left = (await listPresence(this.db, [actor.userId])).filter(
+      (r) => r.target === target,
+    );
+    const best = left.sort(
+      (a, b) => RANK[b.show as Show] - RANK[a.show as Show],
+    )[0];
+    this.publish(
+      actor,
+      target,
+      (best?.show as Show | undefined) ?? "off",
+      best?.loginTime ?? 0,
+    );
+  }
+
+  /**
+   * The current presence of users the actor wants to show (same company only).
+   * @param actor the viewer.
+   * @param jids bare JIDs.
+   * @returns one item per user and online target; users with nothing online are absent.
+   * @throws ChatError invalid_input when too many are asked.
+   */
+  async snapshot(
+    actor: Actor,
+    jids: readonly string[],
+  ): Promise<{ users: { id: number; jid: string }[]; items: PresenceItem[] }> {
+    if (jids.length > MAX_SUBSCRIPTIONS)
+      throw new ChatError("invalid_input", "too many presence subscriptions");
+    const users = (
+      await findChatUsersByJid(this.db, [
+        ...new Set(jids.map((j) => j.toLowerCase())),
+      ])
+    ).filter((u) => u.companyId === actor.companyId);
+    const rows = await listPresence(
+      this.db,
+      users.map((u) => u.id),
+    );
+    const jidOf = new Map(users.map((u) => [u.id, u.jid]));
+    const best = new Map<string, PresenceItem>();
+    for (const r of rows) {
+      const key = `${r.userId}/${r.target}`;
+      const item: PresenceItem = {
+        userId: r.userId,
+        jid: jidOf.get(r.userId) ?? "",
+        target: r.target as PresenceTarget,
+        show: r.show as Show,
+        loginTime: r.loginTime,
+      };
+      const current = best.get(key);
+      if (!current || RANK[item.show] > RANK[current.show]) best.set(key, item);
+    }
+    return {
+      users: users.map((u) => ({ id: u.id, jid: u.jid })),
+      items: [...best.values()],
+    };
+  }
+
+  private publish(
+    actor: Actor,
+    target: PresenceTarget,
+    show: Show,
+    loginTime: number,
+  ): void {
+    this.bus.publish(presenceTopic(actor.userId), {
+      kind: "presence",
+      userId: actor.userId,
+      jid: actor.jid.toLowerCase(),
+      target,
+      show,
+      loginTime,
+    });
+  }
+}

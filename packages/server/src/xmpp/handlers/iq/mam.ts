@@ -1,0 +1,84 @@
+/**
+ * XEP-0313 message archive management (v2) with XEP-0059 result set paging, so stock clients page history.
+ * Query a room JID for that room's history (spec RoomHistory: start/end = log time range; the paged form =
+ * end at the point time, `<before/>`, max 100); query your own bare JID for every room, which reconnecting
+ * clients use with `<after>{last stanza id}</after>` to catch up. https://xmpp.org/extensions/xep-0313.html
+ */
+import xml, { type Element } from "@xmpp/xml";
+import { NS_DATA, NS_MAM, NS_RSM, HISTORY_PAGE_SIZE } from "@moa/shared";
+import type { ChatServices } from "../../../services/chat/chat-services.js";
+import type { Router } from "../../router.js";
+import { mamResult } from "../../render.js";
+import type { ChatSession } from "../../stream/chat-session.js";
+import { StanzaError } from "../../stream/errors.js";
+import { roomNameOf } from "../target.js";
+
+function formFields(query: Element): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const field of query.getChild("x", NS_DATA)?.getChildren("field") ??
+    []) {
+    const name = field.attrs.var as string | undefined;
+    if (name) fields.set(name, field.getChildText("value") ?? "");
+  }
+  return fields;
+}
+
+function parseTime(value: string | undefined): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms))
+    throw new StanzaError("bad-request", "invalid_input");
+  return ms;
+}
+
+function parseId(value: string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 0)
+    throw new StanzaError("item-not-found");
+  return id;
+}
+
+/**
+ * Registers the MAM query handler.
+ * @param router the router.
+ * @param chat the chat services.
+ */
+export function registerMam(router: Router, chat: ChatServices): void {
+  router.iq("set", NS_MAM, "query", async (session: ChatSession, query, iq) => {
+    const to = iq.attrs.to as string | undefined;
+    let roomName: string | undefined;
+    if (to !== undefined && to !== session.bare) {
+      roomName = roomNameOf(to, session);
+      if (!roomName) throw new StanzaError("item-not-found");
+    }
+    const fields = formFields(query);
+    const set = query.getChild("set", NS_RSM);
+    const maxText = set?.getChildText("max");
+    const max = maxText ? Number(maxText) : HISTORY_PAGE_SIZE;
+    if (!Number.isInteger(max) || max < 0)
+      throw new StanzaError("bad-request", "invalid_input");
+    const before = set?.getChild("before");
+    const page = await chat.messages.history(session.actor, {
+      roomName,
+      startTime: parseTime(fields.get("start")),
+      endTime: parseTime(fields.get("end")),
+      afterId: parseId(set?.getChildText("after")),
+      beforeId: parseId(before?.getText()),
+      fromEnd: before !== undefined,
+      max: Math.max(max, 1),
+    });
+    const queryId = query.attrs.queryid as string | undefined;
+    const messages = max === 0 ? [] : page.messages;
+    for (const m of messages) session.deliver(mamResult(m, session, queryId));
+    const fin = xml("fin", { xmlns: NS_MAM, complete: String(page.complete) });
+    const rsm = fin.c("set", { xmlns: NS_RSM });
+    const first = messages[0];
+    const last = messages[messages.length - 1];
+    if (first && last) {
+      rsm.c("first").t(String(first.id));
+      rsm.c("last").t(String(last.id));
+    }
+    return fin;
+  });
+}

@@ -1,0 +1,11 @@
+/** XEP-0199 XMPP ping: an empty result. https://xmpp.org/extensions/xep-0199.html */
+import { NS_PING } from "@moa/shared";
+import type { Router } from "../../router.js";
+
+/**
+ * Registers the ping handler.
+ * @param router the router.
+ */
+export function registerPing(router: Router): void {
+  router.iq("get", NS_PING, "ping", () => Promise.resolve(undefined));
+}

@@ -1,0 +1,117 @@
+/** Presence transcripts: values per target, subscriptions to shown users only, and login notifications with the 5-second rule. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NS_MOA_PRESENCE } from "@moa/shared";
+import { createTestServer, type TestServer } from "../../testing/index.js";
+import type { RawClient } from "../testing/raw-client.js";
+import { chatUsers, connect, type ChatUser } from "../testing/chat-fixture.js";
+
+let server: TestServer;
+let users: ChatUser[];
+const open: RawClient[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  users = await chatUsers(server, 4);
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  await server.close();
+});
+
+async function client(i: number, resource: string): Promise<RawClient> {
+  const c = await connect(server, users[i]!, resource);
+  open.push(c);
+  return c;
+}
+
+const user = (i: number) => users[i]!;
+const presenceFrom =
+  (jid: string, target: string) =>
+  (el: { name: string; attrs: Record<string, unknown> }) =>
+    el.name === "presence" && el.attrs.from === `${jid}/${target}`;
+
+describe("presence", () => {
+  it("shows the current presence of subscribed users and pushes their changes only to subscribers", async () => {
+    const b = await client(1, "pc-1");
+    const a = await client(0, "webchat-1");
+    const c = await client(2, "web-1");
+    const snap = await a.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(1).jid}"/></subscribe>`,
+    );
+    const items = snap
+      .getChild("subscribe", NS_MOA_PRESENCE)!
+      .getChildren("item");
+    expect(
+      items.map((i) => [i.attrs.jid, i.attrs.target, i.attrs.show]),
+    ).toEqual([[user(1).jid, "pc", "on"]]);
+    b.send(`<presence xmlns="jabber:client"><show>dnd</show></presence>`);
+    const dnd = await a.next(presenceFrom(user(1).jid, "pc"), "dnd presence");
+    expect(dnd.getChildText("show")).toBe("dnd");
+    await b.close();
+    const off = await a.next(presenceFrom(user(1).jid, "pc"), "unavailable");
+    expect(off.attrs.type).toBe("unavailable");
+    await a.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
+    expect(c.received.some((el) => el.name === "presence")).toBe(false);
+  });
+
+  it("notifies logins to the organisation, not again within 5 seconds", async () => {
+    const a = await client(0, "pc-notices");
+    await a.iq(
+      "set",
+      `<login-notices xmlns="${NS_MOA_PRESENCE}" scope="org"/>`,
+    );
+    const first = await client(3, "mobile-1");
+    const notice = await a.next(
+      (el) => el.getChild("login", NS_MOA_PRESENCE)?.attrs.jid === user(3).jid,
+      "login notice",
+    );
+    expect(notice.getChild("login", NS_MOA_PRESENCE)?.attrs.target).toBe(
+      "mobile",
+    );
+    await first.close();
+    // A subscription makes the second login observable, so the absence of a notice is not a race.
+    await a.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(3).jid}"/></subscribe>`,
+    );
+    await client(3, "mobile-2");
+    await a.next(
+      (el) =>
+        el.name === "presence" &&
+        el.attrs.from === `${user(3).jid}/mobile` &&
+        el.attrs.type !== "unavailable",
+    );
+    await a.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
+    expect(
+      a.received.filter(
+        (el) =>
+          el.getChild("login", NS_MOA_PRESENCE)?.attrs.jid === user(3).jid,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("with the friends scope, notifies only logins of users the client shows", async () => {
+    const a = await client(0, "pc-frnd");
+    await a.iq(
+      "set",
+      `<login-notices xmlns="${NS_MOA_PRESENCE}" scope="frnd"/>`,
+    );
+    await a.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(2).jid}"/></subscribe>`,
+    );
+    await client(1, "mobile-x");
+    await client(2, "mobile-y");
+    await a.next(
+      (el) => el.getChild("login", NS_MOA_PRESENCE)?.attrs.jid === user(2).jid,
+      "friend login",
+    );
+    expect(
+      a.received.some(
+        (el) =>
+          el.getChild("login", NS_MOA_PRESENCE)?.attrs.jid === user(1).jid,
+      ),
+    ).toBe(false);
+  });
+});

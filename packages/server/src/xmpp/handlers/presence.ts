@@ -1,0 +1,172 @@
+/**
+ * Presence (docs/protocol.md §5): own presence values per target, subscriptions to the users a client shows,
+ * login notifications, and MUC join presences to room JIDs (answered with the self-presence; membership, not
+ * presence, decides delivery).
+ */
+import xml, { type Element } from "@xmpp/xml";
+import {
+  NS_CLIENT,
+  NS_MOA_PRESENCE,
+  PRESENCE_TARGETS,
+  type PresenceTarget,
+} from "@moa/shared";
+import { presenceTopic } from "../../bus/bus.js";
+import {
+  loginsTopic,
+  type Show,
+} from "../../services/chat/presence.service.js";
+import type { XmppContext } from "../context.js";
+import type { Router } from "../router.js";
+import type { ChatSession } from "../stream/chat-session.js";
+import { StanzaError } from "../stream/errors.js";
+import { requireAttr, roomNameOf } from "./target.js";
+
+const NS_MUC_USER = "http://jabber.org/protocol/muc#user";
+
+export type PresenceHooks = {
+  onStart: (session: ChatSession) => void;
+  onEnd: (session: ChatSession) => void;
+};
+
+/**
+ * The presence target of a resource: its prefix before the first "-" (`pc-1` → pc), else web.
+ * @param resource the bound resource.
+ * @returns pc, webchat, web or mobile.
+ */
+export function targetOf(resource: string): PresenceTarget {
+  const prefix = resource.split("-")[0] ?? "";
+  return (PRESENCE_TARGETS as readonly string[]).includes(prefix)
+    ? (prefix as PresenceTarget)
+    : "web";
+}
+
+function showOf(presence: Element): Show {
+  if (presence.attrs.type === "unavailable") return "off";
+  const show = presence.getChildText("show");
+  if (show === "dnd") return "dnd";
+  if (show === "away" || show === "xa") return "away";
+  return "on";
+}
+
+async function joinRoom(
+  ctx: XmppContext,
+  session: ChatSession,
+  presence: Element,
+  to: string,
+  roomName: string,
+) {
+  if (presence.attrs.type === "unavailable") return;
+  const { members } = await ctx.chat.rooms.members(session.actor, roomName);
+  const me = members.find((m) => m.userId === session.actor.userId);
+  const self = xml(
+    "presence",
+    { xmlns: NS_CLIENT, from: to, to: session.jid },
+    xml(
+      "x",
+      { xmlns: NS_MUC_USER },
+      xml("item", {
+        affiliation: me?.affiliation ?? "none",
+        role: "participant",
+        jid: session.jid,
+      }),
+      xml("status", { code: "110" }),
+    ),
+  );
+  session.deliver(self.toString());
+}
+
+/**
+ * Registers presence handlers.
+ * @param router the router.
+ * @param ctx the XMPP context.
+ * @returns the session life-cycle hooks presence needs.
+ */
+export function registerPresence(
+  router: Router,
+  ctx: XmppContext,
+): PresenceHooks {
+  const presence = ctx.chat.presence;
+  const run = (
+    what: string,
+    session: ChatSession,
+    task: () => Promise<void>,
+  ) => {
+    void (async () => {
+      try {
+        await task();
+      } catch (err) {
+        ctx.logger.error({ err, jid: session.jid }, what);
+      }
+    })();
+  };
+
+  router.presence(async (session, stanza) => {
+    const to = stanza.attrs.to as string | undefined;
+    if (to === undefined) {
+      await presence.set(
+        session.actor,
+        session.resource,
+        targetOf(session.resource),
+        showOf(stanza),
+      );
+      return;
+    }
+    const roomName = roomNameOf(to.split("/")[0], session);
+    if (roomName) await joinRoom(ctx, session, stanza, to, roomName);
+  });
+
+  router.iq("set", NS_MOA_PRESENCE, "subscribe", async (session, payload) => {
+    const jids = payload.getChildren("item").map((i) => requireAttr(i, "jid"));
+    const { users, items } = await presence.snapshot(session.actor, jids);
+    const wanted = new Set(users.map((u) => presenceTopic(u.id)));
+    for (const topic of session.followed()) {
+      if (topic.startsWith("presence:") && !wanted.has(topic))
+        session.unfollow(topic);
+    }
+    for (const topic of wanted) session.follow(topic);
+    return xml(
+      "subscribe",
+      { xmlns: NS_MOA_PRESENCE },
+      ...items.map((i) =>
+        xml("item", {
+          jid: i.jid,
+          target: i.target,
+          show: i.show,
+          "login-time": String(i.loginTime),
+        }),
+      ),
+    );
+  });
+
+  router.iq("set", NS_MOA_PRESENCE, "login-notices", (session, payload) => {
+    const scope = requireAttr(payload, "scope");
+    if (scope !== "off" && scope !== "org" && scope !== "frnd")
+      throw new StanzaError("bad-request", "invalid_input");
+    session.loginScope = scope;
+    const topic = loginsTopic(session.actor.companyId);
+    if (scope === "off") session.unfollow(topic);
+    else session.follow(topic);
+    return Promise.resolve(undefined);
+  });
+
+  return {
+    onStart: (session) => {
+      run("presence online failed", session, () =>
+        presence.online(
+          session.actor,
+          session.resource,
+          targetOf(session.resource),
+        ),
+      );
+    },
+    onEnd: (session) => {
+      run("presence offline failed", session, () =>
+        presence.offline(
+          session.actor,
+          session.resource,
+          targetOf(session.resource),
+        ),
+      );
+    },
+  };
+}

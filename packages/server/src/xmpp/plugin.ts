@@ -1,0 +1,149 @@
+/**
+ * Serves XMPP over WebSocket (RFC 7395) at /ws/ on the app's HTTP server: subprotocol `xmpp`, Origin check
+ * on upgrade, one XmppConnection per socket. Builds the router with every handler.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import type { ChatBus } from "../bus/bus.js";
+import type { Db } from "../db/database.js";
+import type { Logger } from "../logger.js";
+import type { AccessTokenVerifier } from "../services/auth/actor.js";
+import {
+  createChatServices,
+  type ChatServices,
+} from "../services/chat/chat-services.js";
+import type { XmppContext } from "./context.js";
+import { registerMam } from "./handlers/iq/mam.js";
+import { registerPing } from "./handlers/iq/ping.js";
+import { registerRoomQueries } from "./handlers/iq/rooms.js";
+import { registerUserData } from "./handlers/iq/user-data.js";
+import { registerMessages } from "./handlers/message.js";
+import { registerPresence } from "./handlers/presence.js";
+import { renderEvent } from "./render.js";
+import { Router } from "./router.js";
+import { XmppConnection } from "./stream/connection.js";
+import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
+import { SessionRegistry } from "./stream/session-registry.js";
+
+export const XMPP_PATH = "/ws/";
+
+export type XmppEndpointOptions = {
+  db: Db;
+  bus: ChatBus;
+  verifier: AccessTokenVerifier;
+  logger: Logger;
+  /** Origins allowed to open the socket from a browser, besides the server's own host. */
+  allowedOrigins?: readonly string[];
+  limits?: Partial<XmppLimits>;
+  now?: () => number;
+};
+
+/** The running endpoint, for tests and the composition root. */
+export type XmppEndpoint = {
+  chat: ChatServices;
+  sessions: SessionRegistry;
+  /** Ends every session (system-shutdown) and stops accepting sockets. */
+  close(): Promise<void>;
+};
+
+function originAllowed(
+  req: IncomingMessage,
+  allowed: readonly string[],
+): boolean {
+  const origin = req.headers.origin;
+  // Non-browser clients send no Origin; browsers always do, so cross-site pages are caught here.
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function reject(socket: Duplex, status: number, text: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+  );
+}
+
+/**
+ * Attaches the XMPP endpoint to the HTTP server's upgrade requests.
+ * @param server the HTTP server (Fastify's `app.server`).
+ * @param options database, bus, token verifier, logger and limits.
+ * @returns the chat services and session registry it runs, and its closer.
+ */
+export function registerXmppEndpoint(
+  server: Server,
+  options: XmppEndpointOptions,
+): XmppEndpoint {
+  const now = options.now ?? Date.now;
+  const limits = { ...DEFAULT_XMPP_LIMITS, ...options.limits };
+  const logger = options.logger.child({ name: "xmpp" });
+  const chat = createChatServices({ db: options.db, bus: options.bus, now });
+  const router = new Router(logger);
+  const sessions = new SessionRegistry();
+  const ctx: XmppContext = {
+    verifier: options.verifier,
+    bus: options.bus,
+    chat,
+    limits,
+    now,
+    logger,
+    router,
+    sessions,
+  };
+  registerPing(router);
+  registerMam(router, chat);
+  registerRoomQueries(router, chat);
+  registerUserData(router, chat);
+  registerMessages(router, chat);
+  const presence = registerPresence(router, ctx);
+  const hooks = {
+    render: renderEvent,
+    onStart: presence.onStart,
+    onEnd: presence.onEnd,
+  };
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxPayloadBytes,
+    perMessageDeflate: false,
+    // RFC 7395 §3.1: the subprotocol is "xmpp"; a client that does not offer it is refused.
+    handleProtocols: (protocols) => (protocols.has("xmpp") ? "xmpp" : false),
+  });
+  wss.on("connection", (ws) => {
+    new XmppConnection(ws, ctx, hooks);
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? "").split("?")[0];
+    const offered = (req.headers["sec-websocket-protocol"] ?? "")
+      .split(",")
+      .map((p) => p.trim());
+    if (path !== XMPP_PATH && path !== "/ws") {
+      reject(socket, 404, "Not Found");
+    } else if (!originAllowed(req, options.allowedOrigins ?? [])) {
+      reject(socket, 403, "Forbidden");
+    } else if (!offered.includes("xmpp")) {
+      reject(socket, 400, "Bad Request");
+    } else {
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        wss.emit("connection", ws, req);
+      });
+    }
+  };
+  server.on("upgrade", onUpgrade);
+  const close = async () => {
+    server.off("upgrade", onUpgrade);
+    for (const s of sessions.list()) {
+      s.transport?.closeWithError("system-shutdown");
+      s.end();
+    }
+    for (const ws of wss.clients) ws.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    chat.close();
+  };
+  return { chat, sessions, close };
+}

@@ -1,0 +1,221 @@
+/**
+ * Renders chat domain events and archived messages as stanzas (docs/protocol.md §Messages). One message
+ * shape is used live, in MAM results and after resumption, so clients parse one thing.
+ */
+import xml, { type Element } from "@xmpp/xml";
+import {
+  NS_CLIENT,
+  NS_DELAY,
+  NS_FORWARD,
+  NS_MAM,
+  NS_MOA_CHAT,
+  NS_MOA_PRESENCE,
+  NS_MOA_PUSH,
+  NS_MOA_ROOMS,
+  NS_RETRACT,
+  NS_SID,
+  parseJid,
+  roomJid,
+} from "@moa/shared";
+import { presenceTopic, type BusEvent } from "../bus/bus.js";
+import type { MessageView } from "../services/chat/events.js";
+import type { ChatSession } from "./stream/chat-session.js";
+
+/** The XMPP domain of a session's user (rooms live under conference.{domain}). */
+export function sessionDomain(session: ChatSession): string {
+  return parseJid(session.bare)?.domain ?? "";
+}
+
+/**
+ * The `<message/>` element of a chat message.
+ * @param m the message.
+ * @param domain the reader's XMPP domain.
+ * @param to the recipient JID, when addressed.
+ * @param id the stanza id attribute.
+ * @returns the element.
+ */
+export function messageElement(
+  m: MessageView,
+  domain: string,
+  to: string | undefined,
+  id: string,
+): Element {
+  const room = roomJid(m.roomName, domain);
+  const nick = parseJid(m.senderJid)?.local ?? "system";
+  const el = xml("message", {
+    xmlns: NS_CLIENT,
+    type: "groupchat",
+    from: `${room}/${nick}`,
+    ...(to ? { to } : {}),
+    id,
+  });
+  // Room events carry their data in the extensions; they have no body.
+  if (!m.deleted && m.body !== "") el.c("body").t(m.body);
+  el.c("stanza-id", { xmlns: NS_SID, id: String(m.id), by: room });
+  el.c("origin-id", { xmlns: NS_SID, id: m.originId });
+  el.c("chat", {
+    xmlns: NS_MOA_CHAT,
+    sender: m.senderJid,
+    "sender-name": m.senderName,
+    time: String(m.logTime),
+    "room-type": String(m.roomType),
+    "content-type": m.contentType,
+    ...(m.isLongMsg ? { long: "true" } : {}),
+    ...(m.deleted ? { deleted: "true" } : {}),
+  });
+  if (m.replyTime !== null || m.replyTitle !== null) {
+    el.c("reply", {
+      xmlns: NS_MOA_CHAT,
+      ...(m.replyTitle !== null ? { title: m.replyTitle } : {}),
+      ...(m.replyTime !== null ? { time: String(m.replyTime) } : {}),
+    }).t(m.replyText ?? "");
+  }
+  if (m.extension !== null)
+    el.c("extensions", { xmlns: NS_MOA_CHAT }).t(m.extension);
+  return el;
+}
+
+/**
+ * A MAM result message (XEP-0313 §4.1.2) wrapping an archived message.
+ * @param m the archived message.
+ * @param session the reader.
+ * @param queryId the client's query id.
+ * @returns the serialised stanza.
+ */
+export function mamResult(
+  m: MessageView,
+  session: ChatSession,
+  queryId: string | undefined,
+): string {
+  const domain = sessionDomain(session);
+  const wrapper = xml("message", {
+    xmlns: NS_CLIENT,
+    to: session.jid,
+    from: session.bare,
+    id: `mam-${m.id}`,
+  });
+  wrapper
+    .c("result", {
+      xmlns: NS_MAM,
+      ...(queryId ? { queryid: queryId } : {}),
+      id: String(m.id),
+    })
+    .c("forwarded", { xmlns: NS_FORWARD })
+    .c("delay", { xmlns: NS_DELAY, stamp: new Date(m.logTime).toISOString() })
+    .up()
+    .cnode(messageElement(m, domain, undefined, `m${m.id}`));
+  return wrapper.toString();
+}
+
+/**
+ * Renders a bus event for one session, or undefined when it is not for this session.
+ * @param event the event.
+ * @param session the receiving session.
+ * @returns the serialised stanza.
+ */
+export function renderEvent(
+  event: BusEvent,
+  session: ChatSession,
+): string | undefined {
+  const domain = sessionDomain(session);
+  switch (event.kind) {
+    case "chat.message": {
+      const m = event.message as MessageView;
+      const own = m.senderJid === session.bare && m.clientId !== undefined;
+      return messageElement(
+        m,
+        domain,
+        session.bare,
+        own ? (m.clientId ?? "") : `m${m.id}`,
+      ).toString();
+    }
+    case "chat.deleted": {
+      // XEP-0424 retraction (by stanza id, as the archive is the room's) plus Moa's spec keys.
+      const room = roomJid(String(event.roomName), domain);
+      const el = xml("message", {
+        xmlns: NS_CLIENT,
+        type: "groupchat",
+        from: room,
+        to: session.bare,
+        id: `d${String(event.id)}`,
+      });
+      el.c("retract", { xmlns: NS_RETRACT, id: String(event.id) });
+      el.c("deleted", {
+        xmlns: NS_MOA_CHAT,
+        room: String(event.roomName),
+        time: String(event.logTime),
+        sender: String(event.senderJid),
+      });
+      return el.toString();
+    }
+    case "chat.watch": {
+      const room = roomJid(String(event.roomName), domain);
+      const el = xml("message", {
+        xmlns: NS_CLIENT,
+        type: "headline",
+        from: room,
+        to: session.bare,
+      });
+      el.c("watch", {
+        xmlns: NS_MOA_ROOMS,
+        room: String(event.roomName),
+        jid: String(event.memberJid),
+        time: String(event.watch),
+      });
+      return el.toString();
+    }
+    case "presence": {
+      const show = String(event.show);
+      const el = xml("presence", {
+        xmlns: NS_CLIENT,
+        from: `${String(event.jid)}/${String(event.target)}`,
+        to: session.bare,
+        ...(show === "off" ? { type: "unavailable" } : {}),
+      });
+      if (show === "away" || show === "dnd") el.c("show").t(show);
+      el.c("presence", {
+        xmlns: NS_MOA_PRESENCE,
+        target: String(event.target),
+        show,
+        "login-time": String(event.loginTime),
+      });
+      return el.toString();
+    }
+    case "presence.login": {
+      if (event.userId === session.actor.userId) return undefined;
+      // "frnd" scope: only users the client shows (it subscribes to friends and room members).
+      if (
+        session.loginScope === "frnd" &&
+        !session.follows(presenceTopic(Number(event.userId)))
+      )
+        return undefined;
+      const el = xml("message", {
+        xmlns: NS_CLIENT,
+        type: "headline",
+        from: String(event.jid),
+        to: session.bare,
+      });
+      el.c("login", {
+        xmlns: NS_MOA_PRESENCE,
+        jid: String(event.jid),
+        target: String(event.target),
+        time: String(event.time),
+      });
+      return el.toString();
+    }
+    case "workplace.push": {
+      const el = xml("message", {
+        xmlns: NS_CLIENT,
+        type: "headline",
+        from: domain,
+        to: session.bare,
+      });
+      el.c("push", { xmlns: NS_MOA_PUSH, type: String(event.type) }).t(
+        JSON.stringify(event.payload ?? {}),
+      );
+      return el.toString();
+    }
+    default:
+      return undefined;
+  }
+}

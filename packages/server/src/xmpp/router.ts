@@ -1,0 +1,146 @@
+/**
+ * Dispatches bound-session stanzas: iq by (type, payload namespace, payload name) like @xmpp/iq's callee,
+ * message and presence to their handlers. Iq errors are answered here; unknown iqs get service-unavailable.
+ */
+import xml, { type Element } from "@xmpp/xml";
+import { NS_CLIENT } from "@moa/shared";
+import type { Logger } from "../logger.js";
+import type { ChatSession } from "./stream/chat-session.js";
+import { StanzaError, toStanzaError } from "./stream/errors.js";
+
+/** An iq handler: returns the result payload, or undefined for an empty result. */
+export type IqHandler = (
+  session: ChatSession,
+  payload: Element,
+  iq: Element,
+) => Promise<Element | undefined>;
+export type StanzaHandler = (
+  session: ChatSession,
+  stanza: Element,
+) => Promise<void>;
+
+export class Router {
+  private readonly iqHandlers = new Map<string, IqHandler>();
+  private messageHandler: StanzaHandler | undefined;
+  private presenceHandler: StanzaHandler | undefined;
+
+  constructor(private readonly logger: Logger) {}
+
+  /**
+   * Registers an iq handler.
+   * @param type get or set.
+   * @param ns the payload namespace.
+   * @param name the payload element name.
+   * @param handler the handler.
+   */
+  iq(type: "get" | "set", ns: string, name: string, handler: IqHandler): this {
+    this.iqHandlers.set(`${type} ${ns} ${name}`, handler);
+    return this;
+  }
+
+  message(handler: StanzaHandler): this {
+    this.messageHandler = handler;
+    return this;
+  }
+
+  presence(handler: StanzaHandler): this {
+    this.presenceHandler = handler;
+    return this;
+  }
+
+  /**
+   * Handles one stanza from a bound session; resolves when it is fully handled (and committed).
+   * @param session the sender's session.
+   * @param stanza the stanza.
+   */
+  async route(session: ChatSession, stanza: Element): Promise<void> {
+    if (stanza.name === "iq") return this.routeIq(session, stanza);
+    const handler =
+      stanza.name === "message" ? this.messageHandler : this.presenceHandler;
+    if (!handler) return;
+    try {
+      await handler(session, stanza);
+    } catch (err) {
+      const { error, unexpected } = toStanzaError(err);
+      if (unexpected)
+        this.logger.error(
+          { err, jid: session.jid },
+          `${stanza.name} handler failed`,
+        );
+      if (stanza.attrs.type === "error") return;
+      session.deliver(errorReply(session, stanza, error).toString());
+    }
+  }
+
+  private async routeIq(session: ChatSession, iq: Element): Promise<void> {
+    const type = iq.attrs.type as string | undefined;
+    if (type === "result" || type === "error") return;
+    const payload =
+      iq.children.length === 1 ? iq.getChildElements()[0] : undefined;
+    if (
+      (type !== "get" && type !== "set") ||
+      !payload ||
+      typeof iq.attrs.id !== "string"
+    ) {
+      session.deliver(
+        errorReply(session, iq, new StanzaError("bad-request")).toString(),
+      );
+      return;
+    }
+    const handler = this.iqHandlers.get(
+      `${type} ${String(payload.getNS())} ${payload.name}`,
+    );
+    if (!handler) {
+      session.deliver(
+        errorReply(
+          session,
+          iq,
+          new StanzaError("service-unavailable"),
+        ).toString(),
+      );
+      return;
+    }
+    try {
+      const result = await handler(session, payload, iq);
+      const reply = xml("iq", {
+        xmlns: NS_CLIENT,
+        type: "result",
+        id: iq.attrs.id,
+        to: session.jid,
+        ...(iq.attrs.to ? { from: iq.attrs.to as string } : {}),
+      });
+      if (result) reply.append(result);
+      session.deliver(reply.toString());
+    } catch (err) {
+      const { error, unexpected } = toStanzaError(err);
+      if (unexpected)
+        this.logger.error(
+          { err, jid: session.jid, payload: payload.name },
+          "iq handler failed",
+        );
+      session.deliver(errorReply(session, iq, error).toString());
+    }
+  }
+}
+
+/**
+ * Builds an error reply to a stanza (RFC 6120 §8.3.1: same name and id, type error, original from → to).
+ * @param session the session receiving the error.
+ * @param stanza the offending stanza.
+ * @param error the condition.
+ * @returns the reply.
+ */
+export function errorReply(
+  session: ChatSession,
+  stanza: Element,
+  error: StanzaError,
+): Element {
+  const attrs: Record<string, string> = {
+    xmlns: NS_CLIENT,
+    type: "error",
+    to: session.jid,
+  };
+  if (typeof stanza.attrs.id === "string") attrs.id = stanza.attrs.id;
+  if (typeof stanza.attrs.to === "string") attrs.from = stanza.attrs.to;
+  return xml(stanza.name, attrs, error.toElement());
+}

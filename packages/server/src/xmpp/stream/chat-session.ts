@@ -1,0 +1,235 @@
+/**
+ * One bound resource of a user: receives the user's events from the bus, and keeps XEP-0198 stream
+ * management state (counters, unacknowledged queue) so a dropped connection can be resumed.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { NS_SM, fullJid, type BareJid, type FullJid } from "@moa/shared";
+import { userTopic, type BusEvent } from "../../bus/bus.js";
+import type { Actor } from "../../services/auth/actor.js";
+import type { XmppContext } from "../context.js";
+
+/** The socket side a session writes to; swapped on resumption. */
+export interface SessionTransport {
+  sendRaw(xml: string): void;
+  closeWithError(
+    condition: "conflict" | "system-shutdown" | "policy-violation",
+  ): void;
+}
+
+const UINT32 = 2 ** 32;
+const ACK_REQUEST_EVERY = 32;
+
+/** Handlers that react to a session's life (presence), registered by the XMPP plugin. */
+export type SessionHooks = {
+  /** Turns a bus event into a stanza for this session, or undefined to ignore it. */
+  render: (event: BusEvent, session: ChatSession) => string | undefined;
+  onStart: (session: ChatSession) => void;
+  onEnd: (session: ChatSession) => void;
+};
+
+export class ChatSession {
+  /** Unique per session across nodes; the bind conflict check compares it. */
+  readonly id = randomUUID();
+  readonly bare: BareJid;
+  readonly jid: FullJid;
+  transport: SessionTransport | undefined;
+  resumeId: string | undefined;
+  /** Stanzas received from the client and fully handled (XEP-0198 `h`). */
+  inboundHandled = 0;
+  private smEnabled = false;
+  private outbound = 0;
+  private readonly unacked: string[] = [];
+  private sinceAckRequest = 0;
+  private unsubscribe: (() => void) | undefined;
+  private resumeTimer: NodeJS.Timeout | undefined;
+  private ended = false;
+  /** Extra bus topics this session follows (presence of the users it shows, login notices). */
+  private readonly topics = new Map<string, () => void>();
+  /** Which login notifications the client wants: none, the whole organisation, or the users it follows. */
+  loginScope: "off" | "org" | "frnd" = "off";
+
+  constructor(
+    readonly actor: Actor,
+    readonly resource: string,
+    private readonly ctx: XmppContext,
+    private readonly hooks: SessionHooks,
+  ) {
+    this.bare = actor.jid.toLowerCase() as BareJid;
+    this.jid = fullJid(this.bare, resource);
+  }
+
+  /** Subscribes to the user's events and takes over the resource from any other session (conflict). */
+  start(transport: SessionTransport): void {
+    this.transport = transport;
+    this.ctx.sessions.add(this);
+    this.unsubscribe = this.ctx.bus.subscribe(
+      userTopic(this.actor.userId),
+      (e) => this.onBusEvent(e),
+    );
+    this.ctx.bus.publish(userTopic(this.actor.userId), {
+      kind: "bind",
+      resource: this.resource,
+      sessionId: this.id,
+    });
+  }
+
+  /**
+   * Sends a stanza (counted and queued for stream management).
+   * @param xml the serialised stanza.
+   */
+  deliver(xml: string): void {
+    if (this.ended) return;
+    if (this.smEnabled) {
+      this.outbound = (this.outbound + 1) % UINT32;
+      this.unacked.push(xml);
+      if (this.unacked.length > this.ctx.limits.maxUnacked) {
+        // A client that never acknowledges cannot grow our memory without bound.
+        this.transport?.closeWithError("policy-violation");
+        this.end();
+        return;
+      }
+    }
+    if (!this.transport) return;
+    this.transport.sendRaw(xml);
+    if (this.smEnabled && ++this.sinceAckRequest >= ACK_REQUEST_EVERY) {
+      this.sinceAckRequest = 0;
+      this.transport.sendRaw(`<r xmlns="${NS_SM}"/>`);
+    }
+  }
+
+  /**
+   * Enables stream management (XEP-0198 §3).
+   * @param resume whether the client asked for resumption.
+   * @returns the resumption id, if resumable.
+   */
+  enableSm(resume: boolean): string | undefined {
+    this.smEnabled = true;
+    if (!resume) return undefined;
+    this.resumeId = randomBytes(12).toString("base64url");
+    this.ctx.sessions.setResumable(this, this.resumeId);
+    return this.resumeId;
+  }
+
+  get isSmEnabled(): boolean {
+    return this.smEnabled;
+  }
+
+  /**
+   * Handles the client's `<a h/>`: drops what it has received.
+   * @param h the client's count of handled stanzas.
+   * @returns false when h acknowledges more than was sent.
+   */
+  acknowledge(h: number): boolean {
+    const acked = (this.outbound - this.unacked.length + UINT32) % UINT32;
+    const delta = (h - acked + UINT32) % UINT32;
+    if (delta > this.unacked.length) return false;
+    this.unacked.splice(0, delta);
+    return true;
+  }
+
+  /** Counts a handled inbound stanza. */
+  handled(): void {
+    if (this.smEnabled)
+      this.inboundHandled = (this.inboundHandled + 1) % UINT32;
+  }
+
+  /** The connection dropped without `<close/>`: wait for resumption if enabled, else end. */
+  detach(): void {
+    this.transport = undefined;
+    if (!this.resumeId || this.ended) {
+      this.end();
+      return;
+    }
+    this.resumeTimer = setTimeout(
+      () => this.end(),
+      this.ctx.limits.resumeTimeoutSeconds * 1000,
+    );
+    this.resumeTimer.unref();
+  }
+
+  /**
+   * Moves the session onto a new connection (XEP-0198 §5) and retransmits what the client missed.
+   * @param transport the new connection.
+   * @param h the client's count of handled stanzas.
+   * @returns false when h is impossible.
+   */
+  resume(transport: SessionTransport, h: number): boolean {
+    if (this.ended || !this.acknowledge(h)) return false;
+    clearTimeout(this.resumeTimer);
+    this.resumeTimer = undefined;
+    this.transport = transport;
+    transport.sendRaw(
+      `<resumed xmlns="${NS_SM}" previd="${this.resumeId ?? ""}" h="${this.inboundHandled}"/>`,
+    );
+    for (const xml of this.unacked) transport.sendRaw(xml);
+    return true;
+  }
+
+  /**
+   * Starts receiving a bus topic (idempotent).
+   * @param topic the topic.
+   */
+  follow(topic: string): void {
+    if (this.ended || this.topics.has(topic)) return;
+    this.topics.set(
+      topic,
+      this.ctx.bus.subscribe(topic, (e) => {
+        this.onBusEvent(e);
+      }),
+    );
+  }
+
+  /**
+   * Stops receiving a bus topic.
+   * @param topic the topic.
+   */
+  unfollow(topic: string): void {
+    this.topics.get(topic)?.();
+    this.topics.delete(topic);
+  }
+
+  /**
+   * Whether the session follows a topic.
+   * @param topic the topic.
+   * @returns true when subscribed.
+   */
+  follows(topic: string): boolean {
+    return this.topics.has(topic);
+  }
+
+  /** The followed topics. */
+  followed(): string[] {
+    return [...this.topics.keys()];
+  }
+
+  /** Whether the session still waits for resumption or is attached. */
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Ends the session for good: unsubscribes and forgets resumption state. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.resumeTimer);
+    this.unsubscribe?.();
+    for (const off of this.topics.values()) off();
+    this.topics.clear();
+    this.ctx.sessions.remove(this);
+    this.unacked.length = 0;
+    this.hooks.onEnd(this);
+  }
+
+  private onBusEvent(event: BusEvent): void {
+    if (event.kind === "bind") {
+      if (event.resource === this.resource && event.sessionId !== this.id) {
+        // RFC 6120 §7.7.2.2: the newer login of the same full JID wins.
+        this.transport?.closeWithError("conflict");
+        this.end();
+      }
+      return;
+    }
+    const xml = this.hooks.render(event, this);
+    if (xml !== undefined) this.deliver(xml);
+  }
+}

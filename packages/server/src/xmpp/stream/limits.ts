@@ -1,0 +1,70 @@
+/** Resource limits of one XMPP connection (docs/protocol.md §Limits). */
+import type { ParserLimits } from "./parser.js";
+
+export type XmppLimits = ParserLimits & {
+  /** Largest frame before authentication, in bytes (UTF-8). */
+  maxPreAuthBytes: number;
+  /** Largest stanza after authentication, in bytes. */
+  maxStanzaBytes: number;
+  /** Hard cap on a WebSocket message; above it ws closes the socket itself (1009). */
+  maxPayloadBytes: number;
+  /** A connection that has not bound a resource by then is closed with connection-timeout. */
+  preAuthTimeoutMs: number;
+  /** Sustained inbound stanzas per second (token bucket refill). */
+  ratePerSecond: number;
+  /** Inbound burst size (token bucket capacity). */
+  rateBurst: number;
+  /** Failed SASL attempts before the stream is closed. */
+  maxAuthFailures: number;
+  /** How long a dropped stream-management session waits for resumption, in seconds. */
+  resumeTimeoutSeconds: number;
+  /** Unacknowledged outbound stanzas kept for resumption; beyond it the session is not resumable. */
+  maxUnacked: number;
+};
+
+/** Defaults sized for the spec's use: 256 KiB stanzas after auth, 8 KiB before. */
+export const DEFAULT_XMPP_LIMITS: XmppLimits = {
+  maxDepth: 16,
+  maxElements: 2_000,
+  maxAttributes: 64,
+  maxPreAuthBytes: 8 * 1024,
+  maxStanzaBytes: 256 * 1024,
+  maxPayloadBytes: 512 * 1024,
+  preAuthTimeoutMs: 10_000,
+  ratePerSecond: 200,
+  rateBurst: 400,
+  maxAuthFailures: 3,
+  resumeTimeoutSeconds: 120,
+  maxUnacked: 5_000,
+};
+
+/** Token bucket for the inbound rate limit; the clock is injected. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /**
+   * Takes one token.
+   * @param now the current time in ms.
+   * @returns false when the bucket is empty.
+   */
+  take(now: number): boolean {
+    this.tokens = Math.min(
+      this.burst,
+      this.tokens + ((now - this.last) * this.perSecond) / 1000,
+    );
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

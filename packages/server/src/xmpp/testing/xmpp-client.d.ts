@@ -1,0 +1,25 @@
+/** The part of @xmpp/client (untyped) the interop test uses; it is a test-only dependency. */
+declare module "@xmpp/client" {
+  import type { Element } from "@xmpp/xml";
+  import type xmlFn from "@xmpp/xml";
+
+  export type XmppClient = {
+    start(): Promise<{ toString(): string }>;
+    stop(): Promise<void>;
+    send(stanza: Element): Promise<void>;
+    on(event: "stanza", listener: (stanza: Element) => void): void;
+    on(event: "error", listener: (err: unknown) => void): void;
+    removeListener(event: "stanza", listener: (stanza: Element) => void): void;
+    iqCaller: { request(iq: Element): Promise<Element> };
+  };
+
+  export function client(options: {
+    service: string;
+    domain: string;
+    resource?: string;
+    username?: string;
+    password?: string;
+  }): XmppClient;
+
+  export const xml: typeof xmlFn;
+}

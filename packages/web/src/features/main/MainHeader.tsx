@@ -1,0 +1,141 @@
+/**
+ * The main window's header (spec §2.3): company name, tab-aware search with a clear icon, widget buttons with badges
+ * (99+; the fax widget's plain number), the mini-window button, and the own avatar with presence badge and menu.
+ */
+import { OWN_PRESENCE_STATES, WIDGETS, widgetBadgeText, type OwnPresenceState, type WidgetKey } from "@moa/shared";
+import {
+  AppstoreOutlined,
+  CalendarOutlined,
+  CloudOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  MailOutlined,
+  MessageOutlined,
+  PrinterOutlined,
+  ReadOutlined,
+  SnippetsOutlined,
+} from "@ant-design/icons";
+import { Avatar, Badge, Button, Dropdown, Input, Tooltip, Typography } from "antd";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession, useSessionController } from "../session";
+import type { MainTab } from "./MainTabs";
+import { useBadgeCounts } from "./use-home-data";
+
+const WIDGET_ICONS: Record<WidgetKey, ReactNode> = {
+  1: <MailOutlined />,
+  2: <FileDoneOutlined />,
+  3: <SnippetsOutlined />,
+  4: <ReadOutlined />,
+  5: <CalendarOutlined />,
+  6: <HomeOutlined />,
+  7: <CloudOutlined />,
+  8: <PrinterOutlined />,
+  9: <MessageOutlined />,
+  10: <FileTextOutlined />,
+};
+
+const COUNT_KIND: Partial<Record<WidgetKey, "mail" | "apr" | "note" | "todo" | "sch">> = { 1: "mail", 2: "apr", 3: "note", 4: "todo", 5: "sch" };
+
+export const PRESENCE_COLORS: Record<OwnPresenceState, string> = { on: "#22a04b", dnd: "#e5484d", away: "#f5a524", off: "#9aa3b2" };
+
+type MainHeaderProps = {
+  tab: MainTab;
+  widgets: readonly WidgetKey[];
+  onSearch: (text: string) => void;
+  onOpenWidget: (key: WidgetKey) => void;
+  onOpenMini: () => void;
+  onOpenUserInfo: () => void;
+};
+
+export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, onOpenUserInfo }: MainHeaderProps) {
+  const { t } = useTranslation();
+  const session = useSessionController();
+  const user = useSession((s) => s.user);
+  const presence = useSession((s) => s.presence);
+  const counts = useBadgeCounts().data;
+  const [search, setSearch] = useState("");
+  const placeholder = tab === "chatting" ? t("main.header.searchChat") : t("main.header.searchPeople");
+  const presenceLabel = t(`presence.${presence}`);
+
+  return (
+    <header className="moa-main__header">
+      <Typography.Text strong className="moa-main__company" aria-label={t("main.header.company")}>
+        {user?.companyName}
+      </Typography.Text>
+      <Input.Search
+        className="moa-main__search"
+        aria-label={t("main.header.searchLabel")}
+        placeholder={placeholder}
+        value={search}
+        allowClear={{ clearIcon: <span aria-label={t("main.header.searchClear")}>×</span> }}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          if (e.target.value === "") onSearch("");
+        }}
+        onSearch={(value) => {
+          onSearch(value.trim());
+        }}
+        size="middle"
+      />
+      <nav className="moa-main__widgets" aria-label={t("main.header.widgets")}>
+        {widgets.map((key) => {
+          const name = t(`widget.${WIDGETS[key]}`);
+          const kind = COUNT_KIND[key];
+          const count = kind ? (counts?.[kind] ?? 0) : 0;
+          const badge = widgetBadgeText(key, count);
+          return (
+            <Tooltip key={key} title={name}>
+              <Badge count={badge} size="small" offset={[-4, 4]}>
+                <Button
+                  type="text"
+                  icon={WIDGET_ICONS[key]}
+                  aria-label={badge ? t("widget.badgeLabel", { name, count: badge }) : name}
+                  onClick={() => {
+                    onOpenWidget(key);
+                  }}
+                />
+              </Badge>
+            </Tooltip>
+          );
+        })}
+        <Tooltip title={t("main.header.miniWindow")}>
+          <Button type="text" icon={<AppstoreOutlined />} aria-label={t("main.header.miniWindow")} onClick={onOpenMini} />
+        </Tooltip>
+      </nav>
+      <div className="moa-main__me">
+        <Dropdown
+          trigger={["click"]}
+          menu={{
+            selectable: true,
+            selectedKeys: [presence],
+            items: OWN_PRESENCE_STATES.map((state) => ({
+              key: state,
+              label: (
+                <span>
+                  <Badge color={PRESENCE_COLORS[state]} /> {t(`presence.${state}`)}
+                </span>
+              ),
+            })),
+            onClick: ({ key }) => {
+              session.setPresence(key as OwnPresenceState, true);
+            },
+          }}
+        >
+          <Button type="text" className="moa-main__avatar" aria-label={t("main.header.presenceMenu", { state: presenceLabel })}>
+            <Badge dot color={PRESENCE_COLORS[presence]} offset={[-3, 26]}>
+              <Avatar size={30} src={user?.photoUrl ? user.photoUrl : undefined}>
+                {user?.name.slice(0, 1)}
+              </Avatar>
+            </Badge>
+          </Button>
+        </Dropdown>
+        <Button type="text" className="moa-main__name" onClick={onOpenUserInfo} aria-haspopup="dialog">
+          {user?.name}
+          {user?.position ? <Typography.Text type="secondary"> {user.position}</Typography.Text> : null}
+        </Button>
+      </div>
+    </header>
+  );
+}

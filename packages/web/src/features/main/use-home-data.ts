@@ -1,0 +1,67 @@
+/** The main window's server data (spec §7.2), each query degrading to an empty state when its endpoint fails. */
+import { useQuery } from "@tanstack/react-query";
+import { fetchAttendanceEnabled, fetchCount, fetchMenuFlags, fetchNoticePopup, fetchTodayNotices } from "../../api/home-api";
+import { getOrgTree, useSession, useSessionController } from "../session";
+
+/** Badge counts by kind; a kind whose call fails counts 0. */
+export function useBadgeCounts() {
+  const session = useSessionController();
+  const signedIn = useSession((s) => s.phase === "signedIn");
+  return useQuery({
+    queryKey: ["home", "counts"],
+    enabled: signedIn,
+    refetchInterval: 60_000,
+    queryFn: async () => {
+      const kinds = ["mail", "apr", "note", "todo", "sch"] as const;
+      const values = await Promise.all(kinds.map(async (k) => fetchCount(session.api, k).catch(() => 0)));
+      return Object.fromEntries(kinds.map((k, i) => [k, values[i] ?? 0])) as Record<(typeof kinds)[number], number>;
+    },
+  });
+}
+
+/** Enabled menus and attendance. */
+export function useMenus() {
+  const session = useSessionController();
+  const signedIn = useSession((s) => s.phase === "signedIn");
+  return useQuery({
+    queryKey: ["home", "menus"],
+    enabled: signedIn,
+    queryFn: async () => {
+      const [flags, attendance] = await Promise.all([
+        fetchMenuFlags(session.api).catch((err: unknown) => {
+          session.reportApiError(err);
+          return {} as Record<string, boolean>;
+        }),
+        fetchAttendanceEnabled(session.api).catch(() => false),
+      ]);
+      return { flags, attendance };
+    },
+  });
+}
+
+/** Today's notices for the footer. */
+export function useTodayNotices() {
+  const session = useSessionController();
+  const signedIn = useSession((s) => s.phase === "signedIn");
+  return useQuery({
+    queryKey: ["home", "notices"],
+    enabled: signedIn,
+    queryFn: async () => fetchTodayNotices(session.api).catch(() => []),
+  });
+}
+
+/** The popup notice, or null. */
+export function useNoticePopup() {
+  const session = useSessionController();
+  const signedIn = useSession((s) => s.phase === "signedIn");
+  return useQuery({
+    queryKey: ["home", "noticePopup"],
+    enabled: signedIn,
+    queryFn: async () => fetchNoticePopup(session.api).catch(() => null),
+  });
+}
+
+/** How many people the org tree loaded at login holds. */
+export function useOrgUserCount(): number {
+  return getOrgTree()?.tree.userCount ?? 0;
+}

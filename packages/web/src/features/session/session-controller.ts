@@ -1,0 +1,561 @@
+/**
+ * The main window's session (spec §4 "Login flow", "Connection states", presence, lock mode): it signs in over
+ * REST, opens the chat connection, runs the connection machine's effects, refreshes the token every 50 minutes and
+ * reports errors as spec §8 says. Views read it through a zustand store; one controller per window.
+ */
+import {
+  DEFAULT_OWN_PRESENCE_STATE,
+  describeHttpFailure,
+  describeLoginResult,
+  describeTokenRefreshFailure,
+  describeUnlockResult,
+  handshakeEmail,
+  HttpStatusError,
+  MESSAGE_CODES,
+  SessionExpiredError,
+  TOKEN_REFRESH_INTERVAL_MS,
+  TokenRefreshError,
+  type ApiClient,
+  type MessageCode,
+  type OwnPresenceState,
+  type UserInfo,
+} from "@moa/shared";
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { createMemoryTokenStore, createWebApiClient } from "../../api/api-client";
+import {
+  checkExistingSession,
+  fetchMessengerInfo,
+  fetchOrgSetting,
+  fetchOrgTree,
+  handshake,
+  login,
+  logoutSession,
+  verifyLockPassword,
+} from "../../api/auth-api";
+import { encryptPassword } from "../../api/password-crypto";
+import { isNetworkUp, sendKeepalive, subscribeNetwork } from "../../platform";
+import type { ChatConnection } from "./chat-connection";
+import type { WindowManager } from "./window-manager";
+import { createStropheConnection } from "./chat-connection";
+import {
+  INITIAL_CONNECTION_STATE,
+  stepConnection,
+  type ConnectionEffect,
+  type ConnectionInput,
+  type ConnectionState,
+  type DisconnectReason,
+} from "./connection-machine";
+import { clearAutoLogin, loadLoginSettings, saveLoginSettings } from "./login-settings";
+import { clearOrgTree, setOrgTree } from "./org-cache";
+
+/** A message to show in the shared alert dialog; `serverText` is the server's ErrorMsg where spec §8 says so. */
+export type SessionAlert = { id: number; code: MessageCode; detail?: MessageCode; serverText?: string };
+
+export type LoginStep = "idle" | "login" | "session" | "handshake" | "org" | "connecting";
+
+export type SessionState = {
+  phase: "signedOut" | "signingIn" | "signedIn";
+  step: LoginStep;
+  user: UserInfo | null;
+  /** Web token for groupware single-sign-on links. */
+  webToken: string | null;
+  connection: ConnectionState;
+  presence: OwnPresenceState;
+  /** The user picked the presence (auto-away never overrides it, activity never resets it). */
+  presenceByHand: boolean;
+  locked: boolean;
+  alerts: SessionAlert[];
+  /** Where to go after the session ended (the app shell navigates). */
+  exit: { to: "login"; flag: "logout" | "authfail" | null } | { to: "quit" } | null;
+};
+
+/** The outcome of a sign-in attempt, for the login screen's dialogs. */
+export type SignInResult =
+  | { kind: "signedIn" }
+  | { kind: "failed" }
+  | { kind: "cancelled" }
+  | { kind: "sessionExists" }
+  | { kind: "passwordExpired" }
+  | { kind: "privacyNotAgreed" };
+
+export type SignInForm = {
+  domain: string;
+  id: string;
+  /** The typed password, or null to use the stored auto-login token. */
+  password: string | null;
+  autoToken?: string;
+  saveId: boolean;
+  auto: boolean;
+  changePasswordLater?: boolean;
+};
+
+/** What the controller is built from; tests pass fakes for the connection and timers. */
+export type SessionDeps = {
+  baseUrl: string;
+  locale: () => string;
+  createConnection?: (url: string) => ChatConnection;
+  networkUp?: () => boolean;
+  /** How long the first chat connection may take before the login fails (ms). */
+  connectTimeoutMs?: number;
+};
+
+let alertSeq = 0;
+
+export class SessionController {
+  readonly store: StoreApi<SessionState>;
+  readonly tokens = createMemoryTokenStore();
+  readonly api: ApiClient;
+  /** Opens view windows; only the main window has one. */
+  windows: WindowManager | null = null;
+  private connection: ChatConnection | null = null;
+  private chatJid = "";
+  private passwordKey = "";
+  private cancelRequested = false;
+  private pendingForm: SignInForm | null = null;
+  private firstConnect: { resolve: (ok: boolean) => void } | null = null;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private refreshTimer: ReturnType<typeof setInterval> | null = null;
+  private unsubscribeNetwork: (() => void) | null = null;
+  private fatalShown = false;
+  private readonly resumeListeners = new Set<() => void>();
+
+  constructor(private readonly deps: SessionDeps) {
+    this.api = createWebApiClient(deps.baseUrl, this.tokens, deps.locale);
+    this.store = createStore<SessionState>(() => ({
+      phase: "signedOut",
+      step: "idle",
+      user: null,
+      webToken: null,
+      connection: INITIAL_CONNECTION_STATE,
+      presence: DEFAULT_OWN_PRESENCE_STATE,
+      presenceByHand: false,
+      locked: false,
+      alerts: [],
+      exit: null,
+    }));
+  }
+
+  // ---- alerts -------------------------------------------------------------------------------------------
+
+  /** Queues an alert for the shared alert dialog. */
+  alert(code: MessageCode, detail?: MessageCode, serverText?: string): void {
+    const next: SessionAlert = { id: (alertSeq += 1), code };
+    if (detail) next.detail = detail;
+    if (serverText) next.serverText = serverText;
+    this.store.setState((s) => ({ alerts: [...s.alerts, next] }));
+  }
+
+  /** Removes an alert the user confirmed. */
+  dismissAlert(id: number): void {
+    this.store.setState((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
+  }
+
+  /**
+   * Reports a failed REST call as spec §8 says: 401/418 → session expired and back to login; a refused refresh →
+   * its alert and logout; any other HTTP error → a server error shown once, then quit.
+   * @returns true when the error was one of those (network errors are left to the network dialog).
+   */
+  reportApiError(err: unknown): boolean {
+    if (err instanceof SessionExpiredError) {
+      this.alert(describeHttpFailure(err.status).code);
+      this.endLocally({ to: "login", flag: "logout" });
+      return true;
+    }
+    if (err instanceof TokenRefreshError) {
+      this.onRefreshRefused(err);
+      return true;
+    }
+    if (err instanceof HttpStatusError) {
+      if (!this.fatalShown) {
+        this.fatalShown = true;
+        this.alert(describeHttpFailure(err.status).code);
+        this.endLocally({ to: "quit" });
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // ---- sign in ------------------------------------------------------------------------------------------
+
+  /**
+   * Runs the login flow up to a live chat connection: messenger info → login2 → session check → handshake →
+   * org tree → chat connection. Dialog outcomes (session exists, password expired, no consent) are returned.
+   */
+  async signIn(form: SignInForm): Promise<SignInResult> {
+    this.cancelRequested = false;
+    this.fatalShown = false;
+    this.store.setState({ phase: "signingIn", step: "login", exit: null });
+    try {
+      const info = await fetchMessengerInfo(this.api, form.domain);
+      if (this.cancelRequested) return this.cancelled();
+      if (!info) return this.fail(MESSAGE_CODES.loginWrongDomain);
+      this.passwordKey = info.passwordKey.spki;
+      const token = form.password === null ? (form.autoToken ?? "") : await encryptPassword(info.passwordKey.spki, form.password);
+      const answer = await login(this.api, {
+        username: form.id,
+        token,
+        domnNm: info.basicDoamin,
+        type: "chat",
+        isChangePwdLater: form.changePasswordLater ?? false,
+        autoLogin: form.auto,
+      });
+      if (this.cancelRequested) return this.cancelled();
+      if (!answer.ok) {
+        if (form.password === null) clearAutoLogin();
+        const outcome = describeLoginResult(answer.code);
+        this.store.setState({ phase: "signedOut", step: "idle" });
+        if (outcome.kind === "passwordExpired") return { kind: "passwordExpired" };
+        if (outcome.kind === "privacyNotAgreed") return { kind: "privacyNotAgreed" };
+        if (outcome.kind === "alert") this.alert(outcome.code);
+        return { kind: "failed" };
+      }
+      const { Token_Info: t, User_Info: user } = answer.body;
+      this.tokens.set({ accessToken: t.Access_Token, refreshToken: t.Refresh_Token });
+      this.chatJid = user.messengerId;
+      this.store.setState({ user, webToken: t.Web_Token });
+      const domains = [info.basicDoamin, ...loadLoginSettings().domains.filter((d) => d !== info.basicDoamin)];
+      saveLoginSettings({
+        domain: info.basicDoamin,
+        domains,
+        // Auto login implies a saved ID (its checkbox shows ticked and disabled).
+        saveId: form.saveId || form.auto,
+        id: form.saveId || form.auto ? form.id : "",
+        auto: form.auto,
+        autoToken: form.auto ? t.Auto_Login_Token : undefined,
+      });
+      this.store.setState({ step: "session" });
+      const exists = await checkExistingSession(this.api, user.corpSeq, user.loginId);
+      if (this.cancelRequested) return await this.cancelled();
+      if (exists) {
+        this.pendingForm = form;
+        return { kind: "sessionExists" };
+      }
+      return await this.connectChat();
+    } catch (err) {
+      return this.failWith(err);
+    }
+  }
+
+  /** The user chose "continue" in the session-exists dialog: the other session will be replaced. */
+  async continueSignIn(): Promise<SignInResult> {
+    this.pendingForm = null;
+    try {
+      return await this.connectChat();
+    } catch (err) {
+      return this.failWith(err);
+    }
+  }
+
+  /** Cancels a sign-in in progress (loading view's cancel, or "cancel" in the session-exists dialog). */
+  async cancelSignIn(): Promise<void> {
+    this.cancelRequested = true;
+    this.pendingForm = null;
+    if (this.connection && this.firstConnect) {
+      this.dispatch({ type: "close", reason: "cancel" });
+      return;
+    }
+    if (this.tokens.get()) await this.dropServerSession();
+    this.store.setState({ phase: "signedOut", step: "idle", user: null });
+  }
+
+  private async connectChat(): Promise<SignInResult> {
+    const user = this.store.getState().user;
+    if (!user) return this.fail(MESSAGE_CODES.loginServerUnreachable);
+    this.store.setState({ step: "handshake" });
+    const hs = await handshake(this.api, handshakeEmail(user.loginId, user.domain));
+    if (this.cancelRequested) return this.cancelled();
+    if (!hs) return this.fail(MESSAGE_CODES.loginServerUnreachable);
+    this.store.setState({ step: "org" });
+    const [tree, virtualBranch] = await Promise.all([fetchOrgTree(this.api, hs.orgUrl), fetchOrgSetting(this.api)]);
+    setOrgTree(tree, virtualBranch);
+    if (this.cancelRequested) return this.cancelled();
+    this.store.setState({ step: "connecting", connection: INITIAL_CONNECTION_STATE });
+    const connected = await this.openFirstConnection(hs.chatServer);
+    if (!connected) {
+      if (this.cancelRequested) return this.cancelled();
+      await this.dropServerSession();
+      this.store.setState({ phase: "signedOut", step: "idle" });
+      return { kind: "failed" };
+    }
+    this.startRefreshTimer();
+    this.unsubscribeNetwork = subscribeNetwork((up) => {
+      this.dispatch({ type: "network", up });
+    });
+    this.store.setState({ phase: "signedIn", step: "idle", presence: DEFAULT_OWN_PRESENCE_STATE, presenceByHand: false });
+    return { kind: "signedIn" };
+  }
+
+  private openFirstConnection(url: string): Promise<boolean> {
+    const create = this.deps.createConnection ?? createStropheConnection;
+    this.connection = create(url);
+    return new Promise<boolean>((resolve) => {
+      const timer = this.later(() => {
+        if (!this.firstConnect) return;
+        this.firstConnect = null;
+        this.alert(MESSAGE_CODES.loginServerUnreachable);
+        this.dispatch({ type: "close", reason: "cancel" });
+        resolve(false);
+      }, this.deps.connectTimeoutMs ?? 15_000);
+      this.firstConnect = {
+        resolve: (ok) => {
+          clearTimeout(timer);
+          this.timers.delete(timer);
+          this.firstConnect = null;
+          resolve(ok);
+        },
+      };
+      this.openConnection();
+    });
+  }
+
+  private openConnection() {
+    const access = this.tokens.get()?.accessToken;
+    if (!this.connection || !access) return;
+    this.connection.connect(this.chatJid, access, (status, condition) => {
+      const input: ConnectionInput = { type: "status", status, networkUp: (this.deps.networkUp ?? isNetworkUp)() };
+      this.dispatch(condition ? { ...input, condition } : input);
+    });
+  }
+
+  // ---- connection machine -------------------------------------------------------------------------------
+
+  /** Feeds the connection machine and runs its effects. */
+  dispatch(input: ConnectionInput): void {
+    const { state, effects } = stepConnection(this.store.getState().connection, input);
+    this.store.setState({ connection: state });
+    for (const effect of effects) this.run(effect);
+  }
+
+  /** Registers work to redo after a reconnect (room lists, open rooms, missed messages). */
+  onResume(fn: () => void): () => void {
+    this.resumeListeners.add(fn);
+    return () => {
+      this.resumeListeners.delete(fn);
+    };
+  }
+
+  private run(effect: ConnectionEffect) {
+    switch (effect.type) {
+      case "initialise":
+        this.connection?.sendPresence(this.store.getState().presence);
+        this.firstConnect?.resolve(true);
+        return;
+      case "resume":
+        this.connection?.sendPresence(this.store.getState().presence);
+        void this.renewToken();
+        for (const fn of this.resumeListeners) fn();
+        return;
+      case "alert":
+        this.alert(effect.code, effect.detail);
+        return;
+      case "close":
+        this.connection?.disconnect(effect.reason);
+        return;
+      case "clearAutoLogin":
+        clearAutoLogin();
+        return;
+      case "stopLoading":
+        this.firstConnect?.resolve(false);
+        if (this.store.getState().phase === "signingIn") this.store.setState({ phase: "signedOut", step: "idle" });
+        return;
+      case "toLogin":
+        this.endLocally({ to: "login", flag: effect.flag });
+        return;
+      case "quit":
+        this.endLocally({ to: "quit" });
+        return;
+      case "scheduleLogout":
+        this.later(() => {
+          void this.logout();
+        }, effect.delayMs);
+        return;
+      case "reconnect":
+        this.later(() => {
+          void this.reconnect();
+        }, effect.delayMs);
+        return;
+    }
+  }
+
+  private async reconnect() {
+    if (this.store.getState().phase !== "signedIn") return;
+    // The token may have expired while the server was away; a failed refresh is just another failed attempt.
+    try {
+      await this.api.refresh();
+    } catch (err) {
+      if (err instanceof TokenRefreshError || err instanceof SessionExpiredError) {
+        this.reportApiError(err);
+        return;
+      }
+    }
+    this.openConnection();
+  }
+
+  private async renewToken() {
+    try {
+      await this.api.refresh();
+    } catch (err) {
+      this.reportApiError(err);
+    }
+  }
+
+  private startRefreshTimer() {
+    this.stopRefreshTimer();
+    this.refreshTimer = setInterval(() => {
+      void this.renewToken();
+    }, TOKEN_REFRESH_INTERVAL_MS);
+  }
+
+  private stopRefreshTimer() {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
+  }
+
+  private onRefreshRefused(err: TokenRefreshError) {
+    const failure = describeTokenRefreshFailure(err.code);
+    if (failure.kind === "alert") this.alert(failure.code);
+    else if (failure.kind === "serverMessage") this.alert(MESSAGE_CODES.loginBlocked, undefined, err.serverMessage);
+    void this.closeSession("logout");
+  }
+
+  // ---- presence, lock -----------------------------------------------------------------------------------
+
+  /** Sets the own presence; `byHand` when the user picked it from the menu. */
+  setPresence(presence: OwnPresenceState, byHand: boolean): void {
+    this.store.setState({ presence, presenceByHand: byHand });
+    if (this.store.getState().connection.status === "connected") this.connection?.sendPresence(presence);
+  }
+
+  /** Locks the app (idle threshold or the user-info layer's lock). */
+  lock(): void {
+    if (this.store.getState().phase === "signedIn") this.store.setState({ locked: true });
+  }
+
+  /**
+   * Checks the lock screen's password: unlocks on success; 103 logs out (LO.A.079), 104 → LO.A.076, else SE.NO.A.011.
+   * @returns true when unlocked.
+   */
+  async unlock(password: string): Promise<boolean> {
+    try {
+      const code = await verifyLockPassword(this.api, await encryptPassword(this.passwordKey, password));
+      const outcome = describeUnlockResult(code);
+      if (outcome.kind === "unlocked") {
+        this.store.setState({ locked: false });
+        return true;
+      }
+      this.alert(outcome.code);
+      if (outcome.logout) await this.closeSession("logout");
+      return false;
+    } catch (err) {
+      if (!this.reportApiError(err)) this.alert(MESSAGE_CODES.lockFailed);
+      return false;
+    }
+  }
+
+  // ---- ending -------------------------------------------------------------------------------------------
+
+  /** Logs out: ends the server session and closes the connection; the login screen follows without auto login. */
+  async logout(): Promise<void> {
+    clearAutoLogin();
+    await this.closeSession("logout");
+  }
+
+  /** Exits the app (user-info layer's exit). */
+  async exitApp(): Promise<void> {
+    await this.closeSession("exit");
+  }
+
+  /** The user left the network-failure dialog for the login screen. */
+  async giveUpReconnecting(): Promise<void> {
+    await this.closeSession("logout");
+  }
+
+  private async closeSession(reason: DisconnectReason) {
+    await this.dropServerSession();
+    if (this.connection && this.store.getState().connection.status === "connected") {
+      this.dispatch({ type: "close", reason });
+      return;
+    }
+    this.endLocally(reason === "exit" ? { to: "quit" } : { to: "login", flag: reason === "authfail" ? "authfail" : "logout" });
+  }
+
+  private async dropServerSession() {
+    if (!this.tokens.get()) return;
+    try {
+      await logoutSession(this.api);
+    } catch {
+      // The session ends locally either way; the server expires it on its own.
+    }
+    this.tokens.clear();
+  }
+
+  private endLocally(exit: NonNullable<SessionState["exit"]>) {
+    this.stopRefreshTimer();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.unsubscribeNetwork?.();
+    this.unsubscribeNetwork = null;
+    const conn = this.connection;
+    this.connection = null;
+    if (conn && this.store.getState().connection.status === "connected") conn.disconnect("logout");
+    this.tokens.clear();
+    clearOrgTree();
+    this.store.setState({
+      phase: "signedOut",
+      step: "idle",
+      user: null,
+      webToken: null,
+      locked: false,
+      connection: INITIAL_CONNECTION_STATE,
+      exit,
+    });
+  }
+
+  /**
+   * The main window is closing or reloading: end the server session so the next start (auto login) is not told
+   * that the ID is in use elsewhere.
+   */
+  endOnUnload(): void {
+    const access = this.tokens.get()?.accessToken;
+    if (!access || this.store.getState().phase !== "signedIn") return;
+    sendKeepalive(`${this.deps.baseUrl}/api/v1/auth/logout`, { Authorization: `Bearer ${access}`, "X-Requested-With": "MoaWeb" });
+  }
+
+  /** The shell consumed `exit` (navigated away). */
+  clearExit(): void {
+    this.store.setState({ exit: null });
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------------------
+
+  private later(fn: () => void, ms: number) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+    return t;
+  }
+
+  private fail(code: MessageCode): SignInResult {
+    this.alert(code);
+    this.store.setState({ phase: "signedOut", step: "idle" });
+    return { kind: "failed" };
+  }
+
+  private async cancelled(): Promise<SignInResult> {
+    await this.dropServerSession();
+    this.store.setState({ phase: "signedOut", step: "idle", user: null });
+    return { kind: "cancelled" };
+  }
+
+  private async failWith(err: unknown): Promise<SignInResult> {
+    if (this.cancelRequested) return this.cancelled();
+    await this.dropServerSession();
+    // Before login nothing is worth quitting for: every failure to reach the servers reads the same.
+    if (err instanceof HttpStatusError || err instanceof TypeError || !(err instanceof Error) || err.name !== "SessionExpiredError")
+      return this.fail(MESSAGE_CODES.loginServerUnreachable);
+    return this.fail(MESSAGE_CODES.sessionExpired);
+  }
+}

@@ -1,0 +1,3 @@
+/** The window bridge in React. */
+export { BridgeProvider, useBridge, useBridgeEvent, useBridgeRequest } from "./BridgeProvider";
+export { windowIdFor } from "./window-id";

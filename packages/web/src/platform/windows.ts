@@ -1,0 +1,52 @@
+/** Opening other windows: groupware pages in the browser, and the app's own views (chat rooms, settings, picker). */
+
+/**
+ * Opens an external page (groupware, password reset, support) in a new browser tab.
+ * @returns false when the browser blocked it.
+ */
+export function openExternal(url: string): boolean {
+  return window.open(url, "_blank", "noopener,noreferrer") !== null;
+}
+
+/**
+ * Opens or focuses an app window at a hash route, named so a second open reuses it.
+ * @param route - e.g. `/popup?wid=popup:abc`.
+ * @param name - the window's name (its WindowId).
+ * @param size - its size in px.
+ * @returns false when the browser blocked it.
+ */
+export function openAppWindow(route: string, name: string, size: { width: number; height: number }): boolean {
+  const url = new URL(window.location.href);
+  url.hash = route;
+  const features = `popup,width=${String(size.width)},height=${String(size.height)}`;
+  const opened = window.open(url.href, name, features);
+  opened?.focus();
+  return opened !== null;
+}
+
+/** Closes this window (a view window when the session ends). */
+export function closeThisWindow(): void {
+  window.close();
+}
+
+/**
+ * Runs `fn` when the window is closed or reloaded.
+ * @returns the unsubscribe function.
+ */
+export function onWindowClosing(fn: () => void): () => void {
+  window.addEventListener("pagehide", fn);
+  return () => {
+    window.removeEventListener("pagehide", fn);
+  };
+}
+
+/** Sends a request that outlives the page (the session's logout as its window closes). */
+export function sendKeepalive(url: string, headers: Record<string, string>): void {
+  void (async () => {
+    try {
+      await fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: "{}", keepalive: true });
+    } catch {
+      // The page is going away; the server expires the session on its own.
+    }
+  })();
+}
