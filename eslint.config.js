@@ -8,7 +8,6 @@ import noOnlyTests from "eslint-plugin-no-only-tests";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const nodeBuiltins = [
   "node:*",
@@ -112,12 +111,9 @@ export default tseslint.config(
     },
     plugins: { "import-x": importX, n, "no-only-tests": noOnlyTests },
     settings: {
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: ["packages/*/tsconfig.json"],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      "import-x/resolver": {
+        typescript: { project: ["packages/*/tsconfig.json"] },
+      },
     },
     rules: {
       "no-console": "error",
