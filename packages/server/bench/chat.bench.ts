@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { sql } from "kysely";
 import { WebSocket } from "ws";
 import { ROOM_TYPES, roomJid } from "@moa/shared";
 import { systemClock } from "../src/clock.js";
@@ -28,8 +29,13 @@ const { values } = parseArgs({
   options: {
     clients: { type: "string", default: "1000" },
     seconds: { type: "string", default: "5" },
+    postgres: {
+      type: "string",
+      default: "postgres://root@127.0.0.1:5432/test",
+    },
   },
 });
+const PG_ADMIN_URL = values.postgres;
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ROOMS = 20;
@@ -46,12 +52,20 @@ const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Account = { jid: string; token: string };
+/** Where the archive lives: the embedded default, or PostgreSQL (a fresh database per run). */
+type Target =
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "postgres"; dataDir: string; url: string };
 
 /** Builds the company, users, tokens and rooms in a fresh data dir before the server owns it. */
 async function prepare(
-  dataDir: string,
+  target: Target,
 ): Promise<{ accounts: Account[]; rooms: string[] }> {
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await openDatabase(
+    target.kind === "pglite"
+      ? { kind: "pglite", dataDir: target.dataDir }
+      : { kind: "postgres", url: target.url },
+  );
   try {
     await migrate(database.db);
     const identity = await createIdentityServices(database.db, systemClock);
@@ -90,7 +104,7 @@ async function prepare(
           name: `pc_bench${r}_${Date.now()}`,
           type: ROOM_TYPES.group,
           title: "",
-          createdBy: members[0]!.id,
+          createdBy: members[0]?.id ?? null,
           createdAt: Date.now(),
         },
         members.map((m) => ({
@@ -109,18 +123,19 @@ async function prepare(
 }
 
 async function startServer(
-  dataDir: string,
+  target: Target,
 ): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", main], {
-    // eslint-disable-next-line n/no-process-env -- the child server inherits PATH and friends, like any tool spawning it.
     env: {
+      // eslint-disable-next-line n/no-process-env -- the child server inherits PATH and friends, like any tool spawning it.
       ...process.env,
       PORT: "0",
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: target.dataDir,
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
+      ...(target.kind === "postgres" ? { DATABASE_URL: target.url } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -134,8 +149,8 @@ async function startServer(
       const m = /Moa is running at (\S+?)\/?\s/.exec(out);
       if (m?.[1]) resolve(m[1]);
     };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) =>
       reject(new Error(`server exited (${String(code)}):\n${out}`)),
     );
@@ -213,7 +228,8 @@ async function connectMany(
     Array.from({ length: concurrency }, async () => {
       while (next < accounts.length) {
         const i = next++;
-        conns[i] = await login(url, accounts[i]!, "pc-bench");
+        const account = accounts[i];
+        if (account) conns[i] = await login(url, account, "pc-bench");
       }
     }),
   );
@@ -239,10 +255,12 @@ async function fanOut(
     };
   }
   const senders = rooms.flatMap((room, r) =>
-    Array.from({ length: SENDERS_PER_ROOM }, (_, s) => ({
-      conn: conns[r * ROOM_SIZE + s]!,
-      to: roomJid(room, domain),
-    })),
+    conns
+      .slice(r * ROOM_SIZE, r * ROOM_SIZE + SENDERS_PER_ROOM)
+      .map((conn) => ({
+        conn,
+        to: roomJid(room, domain),
+      })),
   );
   const tickMs = 10;
   const perTick = (rate * tickMs) / 1000 / senders.length;
@@ -280,19 +298,20 @@ async function fanOut(
   };
 }
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), "moa-chat-bench-"));
-  const { accounts, rooms } = await prepare(dataDir);
-  const server = await startServer(dataDir);
-  const domain = accounts[0]!.jid.split("@")[1]!;
+async function runSuite(target: Target): Promise<void> {
+  const { accounts, rooms } = await prepare(target);
+  const server = await startServer(target);
+  const domain = (accounts[0]?.jid ?? "").split("@")[1] ?? "";
+  const db = target.kind;
   try {
-    const pid = server.child.pid!;
+    const pid = server.child.pid ?? 0;
     const warm = await connectMany(server.url, accounts.slice(0, 10), 10);
     await sleep(1000);
     const baseline = rssKiB(pid);
     const rest = await connectMany(server.url, accounts.slice(10), 50);
     emit({
       metric: "connection_setup",
+      db,
       connections: rest.conns.length,
       per_second: round(rest.conns.length / rest.seconds),
       target_min: 500,
@@ -301,6 +320,7 @@ async function main(): Promise<void> {
     const loaded = rssKiB(pid);
     emit({
       metric: "idle_memory_per_connection",
+      db,
       connections: accounts.length,
       rss_before_kib: baseline,
       rss_after_kib: loaded,
@@ -308,10 +328,12 @@ async function main(): Promise<void> {
       target_max_kib: 40,
     });
     const conns = [...warm.conns, ...rest.conns];
-    for (const r of [20, 100]) emit({ metric: "probe", rate: r, ...(await fanOut(conns, rooms, domain, r, 3)) });
+    // Warm-up (JIT, caches), not reported.
+    await fanOut(conns, rooms, domain, 500, 2);
     const steady = await fanOut(conns, rooms, domain, 500, SECONDS);
     emit({
       metric: "fanout_500_msgs",
+      db,
       clients: ROOMS * ROOM_SIZE,
       rooms: ROOMS,
       senders: ROOMS * SENDERS_PER_ROOM,
@@ -321,7 +343,7 @@ async function main(): Promise<void> {
     let best = { rate: 0, delivered_per_second: 0, p99_ms: 0 };
     for (const rate of [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000]) {
       const r = await fanOut(conns, rooms, domain, rate, 3);
-      emit({ metric: "fanout_ramp_step", rate, ...r });
+      emit({ metric: "fanout_ramp_step", db, rate, ...r });
       if (r.p99_ms >= 200 || r.lost > 0) break;
       best = {
         rate,
@@ -331,13 +353,49 @@ async function main(): Promise<void> {
     }
     emit({
       metric: "fanout_max_sustained",
+      db,
       ...best,
       target_min_delivered_per_second: 30_000,
     });
     for (const c of conns) c.ws.terminate();
   } finally {
     await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "moa-chat-bench-"));
+  try {
+    await runSuite({ kind: "pglite", dataDir });
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  // The same load with PostgreSQL as the archive (the multi-node setup), when one is reachable.
+  const name = `moa_bench_${Date.now()}`;
+  let admin: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    admin = await openDatabase({
+      kind: "postgres",
+      url: PG_ADMIN_URL,
+      poolSize: 1,
+    });
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+  } catch (err) {
+    emit({ metric: "postgres_skipped", reason: String(err) });
+    await admin?.close();
+    return;
+  }
+  const pgDir = mkdtempSync(join(tmpdir(), "moa-chat-bench-pg-"));
+  try {
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    await runSuite({ kind: "postgres", dataDir: pgDir, url: url.toString() });
+  } finally {
+    rmSync(pgDir, { recursive: true, force: true });
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(
+      admin.db,
+    );
+    await admin.close();
   }
 }
 

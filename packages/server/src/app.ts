@@ -66,6 +66,12 @@ export async function createApp(deps: AppDeps) {
     db: deps.db,
     bus: chatBus,
     verifier: identity.tokens,
+    account: {
+      renewToken: (actor) => identity.tokens.issue(actor),
+      // The home service is built below; the connection calls this only after startup.
+      setNickname: (actor, nickname) =>
+        workplace.home.updateNickname(actor, nickname),
+    },
     logger: deps.logger,
     allowedOrigins: deps.config.publicUrl
       ? [new URL(deps.config.publicUrl).origin]
@@ -85,6 +91,7 @@ export async function createApp(deps: AppDeps) {
       new LocalFileStorage(join(deps.config.dataDir, "files")),
     uploadLimits: deps.workplace?.uploadLimits,
     phone: deps.workplace?.phone,
+    news: xmpp.chat.news,
   });
   await registerWorkplaceRoutes(app, {
     services: workplace,

@@ -7,6 +7,8 @@ import type { Logger } from "./logger.js";
 import { systemClock } from "./clock.js";
 import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
 import { seedDemoWorkplace } from "./services/integration/demo-workplace.js";
+import { LocalFileStorage } from "./storage/local-file-storage.js";
+import { join } from "node:path";
 import { createIdentityServices } from "./services/services.js";
 
 export type RunningServer = {
@@ -50,6 +52,7 @@ export async function startServer(
           db: database.db,
           users: identity.repositories.users,
           clock: systemClock,
+          storage: new LocalFileStorage(join(config.dataDir, "files")),
         },
         demoCompany,
         seeded.accounts.normal,

@@ -12,4 +12,9 @@ import { AppError } from "../errors.js";
  * @returns the error to throw.
  */
 export const refusal = (code: string, details?: unknown) =>
-  new AppError(code, 200, code, details === undefined ? { expose: true } : { expose: true, details });
+  new AppError(
+    code,
+    200,
+    code,
+    details === undefined ? { expose: true } : { expose: true, details },
+  );

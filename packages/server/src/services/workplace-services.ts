@@ -12,7 +12,11 @@ import { CentrexRepository } from "../db/repositories/centrex.repository.js";
 import { WebhardRepository } from "../db/repositories/webhard.repository.js";
 import { FriendsRepository } from "../db/repositories/friends.repository.js";
 import { AttendanceService } from "./attendance/attendance.service.js";
-import { ChatFilesService, DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./files/chat-files.service.js";
+import {
+  ChatFilesService,
+  DEFAULT_UPLOAD_LIMITS,
+  type UploadLimits,
+} from "./files/chat-files.service.js";
 import { SsoService } from "./sso/sso.service.js";
 import { CentrexService } from "./centrex/centrex.service.js";
 import type { PhoneProvider } from "./centrex/phone-provider.js";
@@ -21,7 +25,10 @@ import { WebhardService } from "./webhard/webhard.service.js";
 import { FriendsService } from "./friends/friends.service.js";
 import { OrgIndexService } from "./friends/org-index.js";
 import { HomeService } from "./home/home.service.js";
-import { IntegrationService } from "./integration/integration.service.js";
+import {
+  IntegrationService,
+  type NewsPoster,
+} from "./integration/integration.service.js";
 import type { UserPush } from "./push/user-push.js";
 import type { IdentityServices } from "./services.js";
 import type { FileStorage } from "../storage/file-storage.js";
@@ -59,6 +66,8 @@ export type WorkplaceDeps = {
   /** Upload limits; the spec's (10 files, 1 GB each) by default. */
   uploadLimits?: UploadLimits | undefined;
   phone?: PhoneProvider | undefined;
+  /** The chat engine's news rooms, where alarms and news-feed entries are also posted. */
+  news?: NewsPoster | undefined;
 };
 
 /**
@@ -66,11 +75,19 @@ export type WorkplaceDeps = {
  * @param deps database, identity services, push channel and clock.
  * @returns the services.
  */
-export function createWorkplaceServices(deps: WorkplaceDeps): WorkplaceServices {
+export function createWorkplaceServices(
+  deps: WorkplaceDeps,
+): WorkplaceServices {
   const { companies, departments, users } = deps.identity.repositories;
   const groupware = new GroupwareRepository(deps.db);
   const orgIndex = new OrgIndexService(companies, deps.identity.org);
-  const home = new HomeService(companies, departments, users, groupware, deps.clock);
+  const home = new HomeService(
+    companies,
+    departments,
+    users,
+    groupware,
+    deps.clock,
+  );
   return {
     home,
     centrex: new CentrexService(
@@ -82,7 +99,13 @@ export function createWorkplaceServices(deps: WorkplaceDeps): WorkplaceServices 
       deps.push,
       deps.clock,
     ),
-    integration: new IntegrationService(groupware, users, deps.push, deps.clock),
+    integration: new IntegrationService(
+      groupware,
+      users,
+      deps.push,
+      deps.clock,
+      deps.news,
+    ),
     push: deps.push,
     orgIndex,
     friends: new FriendsService(new FriendsRepository(deps.db), orgIndex),
@@ -107,7 +130,13 @@ export function createWorkplaceServices(deps: WorkplaceDeps): WorkplaceServices 
       deps.identity.keys.jwtSecret,
       deps.clock,
     ),
-    attendance: new AttendanceService(new AttendanceRepository(deps.db), users, companies, groupware, deps.clock),
+    attendance: new AttendanceService(
+      new AttendanceRepository(deps.db),
+      users,
+      companies,
+      groupware,
+      deps.clock,
+    ),
     groupware,
   };
 }

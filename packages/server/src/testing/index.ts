@@ -19,3 +19,10 @@ export {
   type LoginTokens,
   type TestUser,
 } from "./factories.js";
+export {
+  apiClient,
+  createRoomWith,
+  issueIntegrationKey,
+  recordPushes,
+  type PushRecorder,
+} from "./workplace.js";

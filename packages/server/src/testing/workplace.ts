@@ -112,13 +112,30 @@ export function apiClient(baseUrl: string, token: string | undefined) {
  * @param type the room type.
  * @returns the room name.
  */
-export async function createRoomWith(db: Db, companyId: number, memberIds: readonly number[], type = 2): Promise<string> {
+export async function createRoomWith(
+  db: Db,
+  companyId: number,
+  memberIds: readonly number[],
+  type = 2,
+): Promise<string> {
   const now = Date.now();
   const name = `pc_test${now}${Math.random().toString(36).slice(2, 8)}`;
   await insertRoom(
     db,
-    { companyId, name, type, title: "테스트방", createdBy: memberIds[0] ?? null, createdAt: now },
-    memberIds.map((userId) => ({ userId, affiliation: "owner", joinedAt: now, historyFromId: 0 })),
+    {
+      companyId,
+      name,
+      type,
+      title: "테스트방",
+      createdBy: memberIds[0] ?? null,
+      createdAt: now,
+    },
+    memberIds.map((userId) => ({
+      userId,
+      affiliation: "owner",
+      joinedAt: now,
+      historyFromId: 0,
+    })),
   );
   return name;
 }

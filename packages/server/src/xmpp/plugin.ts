@@ -13,11 +13,12 @@ import {
   createChatServices,
   type ChatServices,
 } from "../services/chat/chat-services.js";
-import type { XmppContext } from "./context.js";
+import type { AccountHooks, XmppContext } from "./context.js";
 import { registerMam } from "./handlers/iq/mam.js";
 import { registerPing } from "./handlers/iq/ping.js";
 import { registerRoomQueries } from "./handlers/iq/rooms.js";
 import { registerUserData } from "./handlers/iq/user-data.js";
+import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
 import { registerPresence } from "./handlers/presence.js";
 import { renderEvent } from "./render.js";
@@ -32,6 +33,7 @@ export type XmppEndpointOptions = {
   db: Db;
   bus: ChatBus;
   verifier: AccessTokenVerifier;
+  account: AccountHooks;
   logger: Logger;
   /** Origins allowed to open the socket from a browser, besides the server's own host. */
   allowedOrigins?: readonly string[];
@@ -85,6 +87,7 @@ export function registerXmppEndpoint(
   const router = new Router(logger);
   const sessions = new SessionRegistry();
   const ctx: XmppContext = {
+    account: options.account,
     verifier: options.verifier,
     bus: options.bus,
     chat,
@@ -98,7 +101,10 @@ export function registerXmppEndpoint(
   registerMam(router, chat);
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
-  registerMessages(router, chat);
+  registerAccount(router, ctx);
+  registerMessages(router, chat, (session, msg) =>
+    changeNickname(ctx, session, msg),
+  );
   const presence = registerPresence(router, ctx);
   const hooks = {
     render: renderEvent,

@@ -2,7 +2,7 @@
  * Renders chat domain events and archived messages as stanzas (docs/protocol.md §Messages). One message
  * shape is used live, in MAM results and after resumption, so clients parse one thing.
  */
-import xml, { type Element } from "@xmpp/xml";
+import xml, { escapeXML, type Element } from "@xmpp/xml";
 import {
   NS_CLIENT,
   NS_DELAY,
@@ -11,6 +11,7 @@ import {
   NS_MOA_CHAT,
   NS_MOA_PRESENCE,
   NS_MOA_PUSH,
+  NS_MOA_USER,
   NS_MOA_ROOMS,
   NS_RETRACT,
   NS_SID,
@@ -75,6 +76,37 @@ export function messageElement(
   return el;
 }
 
+// Fan-out renders one message for many sessions: its children are serialised once per message and domain.
+const renderedChildren = new WeakMap<
+  MessageView,
+  { domain: string; xml: string }
+>();
+
+/**
+ * The live delivery of a message to one recipient; same stanza as {@link messageElement}, built faster.
+ * @param m the message (the same object for every session on this node).
+ * @param domain the recipient's XMPP domain.
+ * @param to the recipient's bare JID.
+ * @param id the stanza id attribute.
+ * @returns the serialised stanza.
+ */
+export function liveMessage(
+  m: MessageView,
+  domain: string,
+  to: string,
+  id: string,
+): string {
+  let cached = renderedChildren.get(m);
+  if (cached?.domain !== domain) {
+    const el = messageElement(m, domain, undefined, "");
+    cached = { domain, xml: el.children.map((c) => c.toString()).join("") };
+    renderedChildren.set(m, cached);
+  }
+  const nick = parseJid(m.senderJid)?.local ?? "system";
+  const from = `${roomJid(m.roomName, domain)}/${nick}`;
+  return `<message xmlns="${NS_CLIENT}" type="groupchat" from="${escapeXML(from)}" to="${escapeXML(to)}" id="${escapeXML(id)}">${cached.xml}</message>`;
+}
+
 /**
  * A MAM result message (XEP-0313 §4.1.2) wrapping an archived message.
  * @param m the archived message.
@@ -122,12 +154,12 @@ export function renderEvent(
     case "chat.message": {
       const m = event.message as MessageView;
       const own = m.senderJid === session.bare && m.clientId !== undefined;
-      return messageElement(
+      return liveMessage(
         m,
         domain,
         session.bare,
         own ? (m.clientId ?? "") : `m${m.id}`,
-      ).toString();
+      );
     }
     case "chat.deleted": {
       // XEP-0424 retraction (by stanza id, as the archive is the room's) plus Moa's spec keys.
@@ -201,6 +233,18 @@ export function renderEvent(
         target: String(event.target),
         time: String(event.time),
       });
+      return el.toString();
+    }
+    case "user.nickname": {
+      const el = xml("message", {
+        xmlns: NS_CLIENT,
+        type: "headline",
+        from: domain,
+        to: session.bare,
+      });
+      el.c("nickname", { xmlns: NS_MOA_USER, jid: session.bare }).t(
+        String(event.nickname),
+      );
       return el.toString();
     }
     case "workplace.push": {

@@ -43,7 +43,13 @@ export const centrexUserResponseSchema = z.object({
 /** POST reCall success: recently called parties, newest first (at most 20). */
 export const centrexRecallResponseSchema = z.object({
   ErrorCode: z.literal("00"),
-  recall_list: z.array(z.object({ recUsrKey: z.string(), recUsrName: z.string(), recPhone: z.string() })),
+  recall_list: z.array(
+    z.object({
+      recUsrKey: z.string(),
+      recUsrName: z.string(),
+      recPhone: z.string(),
+    }),
+  ),
 });
 
 /** POST /integration/v1/centrex/incoming — body: ring a user (simulated PBX only; tests and demos). */

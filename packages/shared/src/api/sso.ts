@@ -47,7 +47,11 @@ export type GroupwareLinkTarget = keyof typeof GROUPWARE_LINK_TARGETS;
  * @param link - the user key, the time in epoch milliseconds and the target (with an optional `?query`).
  * @returns the signing input.
  */
-export function ssoSigningInput(link: { uid: string; ts: string; re: string }): string {
+export function ssoSigningInput(link: {
+  uid: string;
+  ts: string;
+  re: string;
+}): string {
   return `uid=${link.uid}&ts=${link.ts}&re=${link.re}`;
 }
 

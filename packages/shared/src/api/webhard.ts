@@ -28,16 +28,25 @@ export const webhardLoginRequestSchema = z.object({
 });
 
 /** POST folders/{id} and files/{id} — body. */
-export const webhardListRequestSchema = z.object({ userInfo: webhardUserInfoSchema });
+export const webhardListRequestSchema = z.object({
+  userInfo: webhardUserInfoSchema,
+});
 
 /** POST files/download — body: the files to link (at most 20, spec §9). */
 export const webhardDownloadRequestSchema = z.object({
   userInfo: webhardUserInfoSchema,
-  fileIds: z.array(z.coerce.number().int().positive()).min(1).max(WEBHARD_SEND_MAX_FILES),
+  fileIds: z
+    .array(z.coerce.number().int().positive())
+    .min(1)
+    .max(WEBHARD_SEND_MAX_FILES),
 });
 
 /** A folder (spec §3). */
-export const webhardFolderSchema = z.object({ id: z.number(), folderType: z.number(), name: z.string() });
+export const webhardFolderSchema = z.object({
+  id: z.number(),
+  folderType: z.number(),
+  name: z.string(),
+});
 
 /** A file (spec §3); updateDate is ISO. */
 export const webhardFileSchema = z.object({

@@ -13,7 +13,12 @@ export type CallLogEntry = {
 export class CentrexRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(userId: number, entries: readonly CallLogEntry[], groupId: string | null, now: Date): Promise<void> {
+  async insert(
+    userId: number,
+    entries: readonly CallLogEntry[],
+    groupId: string | null,
+    now: Date,
+  ): Promise<void> {
     if (entries.length === 0) return;
     await this.db
       .insertInto("centrex_call_logs")
@@ -33,16 +38,20 @@ export class CentrexRepository {
   }
 
   /** The user's most recently called numbers, one row per number, newest first. */
-  async recentNumbers(userId: number, limit: number): Promise<Omit<CallLogEntry, "recType" | "crxCallType">[]> {
+  async recentNumbers(
+    userId: number,
+    limit: number,
+  ): Promise<Omit<CallLogEntry, "recType" | "crxCallType">[]> {
     const rows = await this.db
       .selectFrom("centrex_call_logs as l")
       .select(["l.rec_usr_key", "l.rec_usr_name", "l.rec_phone"])
       .where("l.user_id", "=", userId)
-      .where(({ eb, selectFrom }) =>
+      .where((eb) =>
         eb(
           "l.id",
           "=",
-          selectFrom("centrex_call_logs as x")
+          eb
+            .selectFrom("centrex_call_logs as x")
             .select(sql<number>`max(x.id)`.as("id"))
             .where("x.user_id", "=", userId)
             .whereRef("x.rec_phone", "=", "l.rec_phone"),
@@ -51,6 +60,10 @@ export class CentrexRepository {
       .orderBy("l.id", "desc")
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ recUsrKey: r.rec_usr_key, recUsrName: r.rec_usr_name, recPhone: r.rec_phone }));
+    return rows.map((r) => ({
+      recUsrKey: r.rec_usr_key,
+      recUsrName: r.rec_usr_name,
+      recPhone: r.rec_phone,
+    }));
   }
 }

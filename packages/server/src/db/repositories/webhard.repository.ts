@@ -1,7 +1,12 @@
 /** The per-company webhard store: folders (normal and one guest folder), files and download links. */
 import type { Db } from "../database.js";
 
-export type WebhardFolder = { id: number; parentId: number | null; folderType: number; name: string };
+export type WebhardFolder = {
+  id: number;
+  parentId: number | null;
+  folderType: number;
+  name: string;
+};
 export type WebhardFile = {
   id: number;
   folderId: number | null;
@@ -16,14 +21,24 @@ export type WebhardFile = {
 export class WebhardRepository {
   constructor(private readonly db: Db) {}
 
-  async folder(companyId: number, id: number): Promise<WebhardFolder | undefined> {
+  async folder(
+    companyId: number,
+    id: number,
+  ): Promise<WebhardFolder | undefined> {
     const r = await this.db
       .selectFrom("webhard_folders")
       .select(["id", "parent_id", "folder_type", "name"])
       .where("company_id", "=", companyId)
       .where("id", "=", id)
       .executeTakeFirst();
-    return r && { id: r.id, parentId: r.parent_id, folderType: r.folder_type, name: r.name };
+    return (
+      r && {
+        id: r.id,
+        parentId: r.parent_id,
+        folderType: r.folder_type,
+        name: r.name,
+      }
+    );
   }
 
   async guestFolder(companyId: number): Promise<WebhardFolder | undefined> {
@@ -34,11 +49,21 @@ export class WebhardRepository {
       .where("folder_type", "=", 4)
       .orderBy("id")
       .executeTakeFirst();
-    return r && { id: r.id, parentId: r.parent_id, folderType: r.folder_type, name: r.name };
+    return (
+      r && {
+        id: r.id,
+        parentId: r.parent_id,
+        folderType: r.folder_type,
+        name: r.name,
+      }
+    );
   }
 
   /** Sub-folders of a folder (null: the root), by name. */
-  async children(companyId: number, parentId: number | null): Promise<WebhardFolder[]> {
+  async children(
+    companyId: number,
+    parentId: number | null,
+  ): Promise<WebhardFolder[]> {
     const rows = await this.db
       .selectFrom("webhard_folders")
       .select(["id", "parent_id", "folder_type", "name"])
@@ -47,20 +72,38 @@ export class WebhardRepository {
       .orderBy("folder_type")
       .orderBy("name")
       .execute();
-    return rows.map((r) => ({ id: r.id, parentId: r.parent_id, folderType: r.folder_type, name: r.name }));
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parent_id,
+      folderType: r.folder_type,
+      name: r.name,
+    }));
   }
 
-  async createFolder(companyId: number, parentId: number | null, name: string, folderType = 1): Promise<WebhardFolder> {
+  async createFolder(
+    companyId: number,
+    parentId: number | null,
+    name: string,
+    folderType = 1,
+  ): Promise<WebhardFolder> {
     const r = await this.db
       .insertInto("webhard_folders")
-      .values({ company_id: companyId, parent_id: parentId, name, folder_type: folderType })
+      .values({
+        company_id: companyId,
+        parent_id: parentId,
+        name,
+        folder_type: folderType,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { id: r.id, parentId, folderType, name };
   }
 
   /** Files of a folder (null: the root) whose download role lets them be listed. */
-  async files(companyId: number, folderId: number | null): Promise<WebhardFile[]> {
+  async files(
+    companyId: number,
+    folderId: number | null,
+  ): Promise<WebhardFile[]> {
     const rows = await this.db
       .selectFrom("webhard_files")
       .selectAll()
@@ -72,7 +115,10 @@ export class WebhardRepository {
     return rows.map(toFile);
   }
 
-  async filesByIds(companyId: number, ids: readonly number[]): Promise<WebhardFile[]> {
+  async filesByIds(
+    companyId: number,
+    ids: readonly number[],
+  ): Promise<WebhardFile[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom("webhard_files")
@@ -106,15 +152,29 @@ export class WebhardRepository {
     return { id: r.id, ...f, updatedAt: now };
   }
 
-  async addLink(tokenHash: string, fileId: number, userId: number, expiresAt: Date): Promise<void> {
+  async addLink(
+    tokenHash: string,
+    fileId: number,
+    userId: number,
+    expiresAt: Date,
+  ): Promise<void> {
     await this.db
       .insertInto("webhard_links")
-      .values({ token_hash: tokenHash, file_id: fileId, created_by: userId, expires_at: expiresAt })
+      .values({
+        token_hash: tokenHash,
+        file_id: fileId,
+        created_by: userId,
+        expires_at: expiresAt,
+      })
       .execute();
   }
 
   /** The file a link points to, if the link is unexpired and the file is of the company. */
-  async fileOfLink(companyId: number, tokenHash: string, now: Date): Promise<WebhardFile | undefined> {
+  async fileOfLink(
+    companyId: number,
+    tokenHash: string,
+    now: Date,
+  ): Promise<WebhardFile | undefined> {
     const r = await this.db
       .selectFrom("webhard_links as l")
       .innerJoin("webhard_files as f", "f.id", "l.file_id")

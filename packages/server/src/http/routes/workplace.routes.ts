@@ -23,8 +23,16 @@ export async function registerWorkplaceRoutes(
 ): Promise<void> {
   const { services, config } = deps;
   registerHomeRoutes(app, { home: services.home, config });
-  registerOrgLookupRoutes(app, { org: services.orgIndex, absences: services.groupware, config });
-  registerFriendsRoutes(app, { friends: services.friends, org: services.orgIndex, config });
+  registerOrgLookupRoutes(app, {
+    org: services.orgIndex,
+    absences: services.groupware,
+    config,
+  });
+  registerFriendsRoutes(app, {
+    friends: services.friends,
+    org: services.orgIndex,
+    config,
+  });
   registerAttendanceRoutes(app, { attendance: services.attendance });
   registerSsoRoutes(app, { sso: services.sso, counts: services.groupware });
   registerCentrexRoutes(app, { centrex: services.centrex });

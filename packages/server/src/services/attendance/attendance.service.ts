@@ -3,9 +3,16 @@
  * the company's calendar days (its UTC offset). Check-out after midnight closes yesterday's card, which must
  * have a check-in (PU.A.012); a second check-in needs canResubmitCard. Writing needs attendance write power.
  */
-import { checkAfterMidnightCheckout, formatLocalTime, toLocalFields } from "@moa/shared";
+import {
+  checkAfterMidnightCheckout,
+  formatLocalTime,
+  toLocalFields,
+} from "@moa/shared";
 import type { Clock } from "../../clock.js";
-import type { AttendanceRepository, CardRecord } from "../../db/repositories/attendance.repository.js";
+import type {
+  AttendanceRepository,
+  CardRecord,
+} from "../../db/repositories/attendance.repository.js";
 import type { CompaniesRepository } from "../../db/repositories/companies.repository.js";
 import type { GroupwareRepository } from "../../db/repositories/groupware.repository.js";
 import type { UsersRepository } from "../../db/repositories/users.repository.js";
@@ -65,11 +72,22 @@ export class AttendanceService {
     const now = this.clock().getTime();
     const local = new Date(now + offset * 60_000);
     const sinceMonday = (local.getUTCDay() + 6) % 7;
-    const days = Array.from({ length: 7 }, (_, i) => formatLocalTime(now + (i - sinceMonday) * DAY_MS, offset, "yyyyMMdd"));
+    const days = Array.from({ length: 7 }, (_, i) =>
+      formatLocalTime(now + (i - sinceMonday) * DAY_MS, offset, "yyyyMMdd"),
+    );
     const first = days[0] ?? "";
     const last = days[6] ?? "";
-    const records = new Map((await this.cards.cards(actor.userId, first, last)).map((c) => [c.workDate, c]));
-    return days.map((date, i) => ({ date, weekday: (i + 1) % 7, card: this.toCard(date, records.get(date), offset) }));
+    const records = new Map(
+      (await this.cards.cards(actor.userId, first, last)).map((c) => [
+        c.workDate,
+        c,
+      ]),
+    );
+    return days.map((date, i) => ({
+      date,
+      weekday: (i + 1) % 7,
+      card: this.toCard(date, records.get(date), offset),
+    }));
   }
 
   /**
@@ -78,8 +96,12 @@ export class AttendanceService {
    * @param loginId whose; only the caller's own is served.
    * @throws AppError user_not_found for anybody else.
    */
-  async workTime(actor: Actor, loginId: string): Promise<{ name: string; start: string; end: string }> {
-    if (loginId !== actor.loginId && loginId !== String(actor.userId)) throw notFound("user_not_found");
+  async workTime(
+    actor: Actor,
+    loginId: string,
+  ): Promise<{ name: string; start: string; end: string }> {
+    if (loginId !== actor.loginId && loginId !== String(actor.userId))
+      throw notFound("user_not_found");
     const s = await this.settings.settings(actor.companyId);
     return { name: s.workName, start: s.workStart, end: s.workEnd };
   }
@@ -96,7 +118,14 @@ export class AttendanceService {
     const offset = await this.offset(actor);
     const { canResubmitCard } = await this.settings.settings(actor.companyId);
     const today = this.today(offset);
-    if (!(await this.cards.checkIn(actor.userId, today, this.clock(), canResubmitCard)))
+    if (
+      !(await this.cards.checkIn(
+        actor.userId,
+        today,
+        this.clock(),
+        canResubmitCard,
+      ))
+    )
       throw refusal(ATTENDANCE_CODES.alreadyCheckedIn);
     return this.card(actor, today);
   }
@@ -106,25 +135,45 @@ export class AttendanceService {
    * @returns the card checked out.
    * @throws AppError (refusal) noWritePower, PU.A.012 (no check-in yesterday), notYesterday, notCheckedIn.
    */
-  async checkOut(actor: Actor, afterMidnight: boolean, date: string | undefined): Promise<Card> {
+  async checkOut(
+    actor: Actor,
+    afterMidnight: boolean,
+    date: string | undefined,
+  ): Promise<Card> {
     await this.requireWritePower(actor);
     const offset = await this.offset(actor);
     const now = this.clock();
-    const day = afterMidnight ? formatLocalTime(now.getTime() - DAY_MS, offset, "yyyyMMdd") : this.today(offset);
+    const day = afterMidnight
+      ? formatLocalTime(now.getTime() - DAY_MS, offset, "yyyyMMdd")
+      : this.today(offset);
     if (afterMidnight) {
-      if (date !== undefined && date !== day) throw refusal(ATTENDANCE_CODES.notYesterday);
+      if (date !== undefined && date !== day)
+        throw refusal(ATTENDANCE_CODES.notYesterday);
       const yesterday = await this.cards.card(actor.userId, day);
-      const check = checkAfterMidnightCheckout("Y", yesterday ? { checkedIn: yesterday.checkInAt !== null } : null);
+      const check = checkAfterMidnightCheckout(
+        "Y",
+        yesterday ? { checkedIn: yesterday.checkInAt !== null } : null,
+      );
       if (!check.ok) throw refusal(check.code);
     }
     if (!(await this.cards.checkOut(actor.userId, day, now, afterMidnight)))
-      throw refusal(afterMidnight ? ATTENDANCE_CODES.noYesterdayCard : ATTENDANCE_CODES.notCheckedIn);
+      throw refusal(
+        afterMidnight
+          ? ATTENDANCE_CODES.noYesterdayCard
+          : ATTENDANCE_CODES.notCheckedIn,
+      );
     return this.card(actor, day);
   }
 
   private async requireWritePower(actor: Actor): Promise<void> {
-    const [user, company] = await Promise.all([this.users.findById(actor.userId), this.companies.findById(actor.companyId)]);
-    if (company?.menuConfig.attendanceUsed !== true || user?.attendanceWritePower !== true)
+    const [user, company] = await Promise.all([
+      this.users.findById(actor.userId),
+      this.companies.findById(actor.companyId),
+    ]);
+    if (
+      company?.menuConfig.attendanceUsed !== true ||
+      user?.attendanceWritePower !== true
+    )
       throw refusal(ATTENDANCE_CODES.noWritePower);
   }
 
@@ -136,7 +185,11 @@ export class AttendanceService {
     return formatLocalTime(this.clock().getTime(), offset, "yyyyMMdd");
   }
 
-  private toCard(date: string, r: CardRecord | undefined, offset: number): Card {
+  private toCard(
+    date: string,
+    r: CardRecord | undefined,
+    offset: number,
+  ): Card {
     const time = (d: Date | null): CardTime | null => {
       if (!d) return null;
       const f = toLocalFields(d.getTime(), offset);

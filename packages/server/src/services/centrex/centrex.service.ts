@@ -4,9 +4,16 @@
  * most 6 participants; line state lives in the phone provider; call logs and the recall list are stored here.
  */
 import { randomUUID } from "node:crypto";
-import { CALL_MAX_PARTICIPANTS, stripPhoneDashes, type CentrexResultName } from "@moa/shared";
+import {
+  CALL_MAX_PARTICIPANTS,
+  stripPhoneDashes,
+  type CentrexResultName,
+} from "@moa/shared";
 import type { Clock } from "../../clock.js";
-import type { CallLogEntry, CentrexRepository } from "../../db/repositories/centrex.repository.js";
+import type {
+  CallLogEntry,
+  CentrexRepository,
+} from "../../db/repositories/centrex.repository.js";
 import type { CompaniesRepository } from "../../db/repositories/companies.repository.js";
 import type { UsersRepository } from "../../db/repositories/users.repository.js";
 import { notFound } from "../../errors.js";
@@ -39,8 +46,13 @@ export class CentrexService {
    * @returns isUse (menu on for this user) and isSet (centrex user).
    */
   async user(actor: Actor): Promise<{ isUse: boolean; isSet: boolean }> {
-    const [company, user] = await Promise.all([this.companies.findById(actor.companyId), this.users.findById(actor.userId)]);
-    const isUse = company !== undefined && isMenuEnabled(company, actor.freeUser, "centrex");
+    const [company, user] = await Promise.all([
+      this.companies.findById(actor.companyId),
+      this.users.findById(actor.userId),
+    ]);
+    const isUse =
+      company !== undefined &&
+      isMenuEnabled(company, actor.freeUser, "centrex");
     return { isUse, isSet: isUse && user?.centrexUser === true };
   }
 
@@ -55,12 +67,21 @@ export class CentrexService {
    * @param callNumber the number(s) as typed; dashes are removed.
    * @returns SUCCESS, PARAM_ERR (empty, malformed or too many numbers), NO_PERM, or the PBX's code.
    */
-  async call(actor: Actor, callNumber: string, group: boolean): Promise<CallResult> {
+  async call(
+    actor: Actor,
+    callNumber: string,
+    group: boolean,
+  ): Promise<CallResult> {
     const line = await this.line(actor);
     if (!line) return "NO_PERM";
-    const numbers = callNumber.split(",").map((n) => stripPhoneDashes(n.trim())).filter((n) => n !== "");
-    if (numbers.length === 0 || !numbers.every((n) => DIALLABLE.test(n))) return "PARAM_ERR";
-    if (group ? numbers.length > CALL_MAX_PARTICIPANTS : numbers.length !== 1) return "PARAM_ERR";
+    const numbers = callNumber
+      .split(",")
+      .map((n) => stripPhoneDashes(n.trim()))
+      .filter((n) => n !== "");
+    if (numbers.length === 0 || !numbers.every((n) => DIALLABLE.test(n)))
+      return "PARAM_ERR";
+    if (group ? numbers.length > CALL_MAX_PARTICIPANTS : numbers.length !== 1)
+      return "PARAM_ERR";
     return this.provider.call(line, numbers);
   }
 
@@ -86,10 +107,21 @@ export class CentrexService {
    * Records call log entries (one, or the members of a group call together).
    * @returns SUCCESS or NO_PERM.
    */
-  async log(actor: Actor, entries: readonly CallLogEntry[]): Promise<CallResult> {
+  async log(
+    actor: Actor,
+    entries: readonly CallLogEntry[],
+  ): Promise<CallResult> {
     if (!(await this.line(actor))) return "NO_PERM";
-    const clean = entries.map((e) => ({ ...e, recPhone: stripPhoneDashes(e.recPhone) }));
-    await this.logs.insert(actor.userId, clean, entries.length > 1 ? randomUUID() : null, this.clock());
+    const clean = entries.map((e) => ({
+      ...e,
+      recPhone: stripPhoneDashes(e.recPhone),
+    }));
+    await this.logs.insert(
+      actor.userId,
+      clean,
+      entries.length > 1 ? randomUUID() : null,
+      this.clock(),
+    );
     return "SUCCESS";
   }
 
@@ -97,7 +129,9 @@ export class CentrexService {
    * The recall (redial) list.
    * @returns the most recent distinct numbers, newest first; empty for users without the phone.
    */
-  async recall(actor: Actor): Promise<{ recUsrKey: string; recUsrName: string; recPhone: string }[]> {
+  async recall(
+    actor: Actor,
+  ): Promise<{ recUsrKey: string; recUsrName: string; recPhone: string }[]> {
     if (!(await this.line(actor))) return [];
     return this.logs.recentNumbers(actor.userId, RECALL_LIST_SIZE);
   }
@@ -106,18 +140,35 @@ export class CentrexService {
    * Rings a user (simulated PBX: tests and demos): pushes the incoming call with the caller's card if known.
    * @throws AppError user_not_found.
    */
-  async ring(caller: IntegrationCaller, loginId: string, callNumber: string): Promise<void> {
+  async ring(
+    caller: IntegrationCaller,
+    loginId: string,
+    callNumber: string,
+  ): Promise<void> {
     const user = await this.users.findByLogin(caller.companyId, loginId);
     if (!user?.active) throw notFound("user_not_found");
-    const found = await this.home.findCallerInCompany(user.companyId, callNumber);
+    const found = await this.home.findCallerInCompany(
+      user.companyId,
+      callNumber,
+    );
     this.push.toUser(user.id, "incomingCall", {
       callNumber: callNumber.replace(/\D/g, ""),
-      ...(found ? { usrInfo: { id: found.user.loginId, company: found.company.name, name: found.user.name } } : {}),
+      ...(found
+        ? {
+            usrInfo: {
+              id: found.user.loginId,
+              company: found.company.name,
+              name: found.user.name,
+            },
+          }
+        : {}),
     });
   }
 
   private async line(actor: Actor): Promise<PhoneLine | undefined> {
     const { isSet } = await this.user(actor);
-    return isSet ? { userId: actor.userId, companyId: actor.companyId } : undefined;
+    return isSet
+      ? { userId: actor.userId, companyId: actor.companyId }
+      : undefined;
   }
 }

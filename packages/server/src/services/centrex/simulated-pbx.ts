@@ -12,10 +12,15 @@ export class SimulatedPbx implements PhoneProvider {
   private readonly lines = new Map<number, LineState>();
 
   status(line: PhoneLine): Promise<CentrexResultName> {
-    return Promise.resolve(this.lines.has(line.userId) ? "SUCCESS" : "NO_CHANNEL");
+    return Promise.resolve(
+      this.lines.has(line.userId) ? "SUCCESS" : "NO_CHANNEL",
+    );
   }
 
-  call(line: PhoneLine, numbers: readonly string[]): Promise<CentrexResultName> {
+  call(
+    line: PhoneLine,
+    numbers: readonly string[],
+  ): Promise<CentrexResultName> {
     // One channel per line: dialling while connected is a processing error, as on the real exchange.
     if (this.lines.has(line.userId)) return Promise.resolve("ERR_PROCESS");
     this.lines.set(line.userId, { state: "active", numbers });
@@ -39,6 +44,8 @@ export class SimulatedPbx implements PhoneProvider {
   }
 
   hangUp(line: PhoneLine): Promise<CentrexResultName> {
-    return Promise.resolve(this.lines.delete(line.userId) ? "SUCCESS" : "NO_CHANNEL");
+    return Promise.resolve(
+      this.lines.delete(line.userId) ? "SUCCESS" : "NO_CHANNEL",
+    );
   }
 }

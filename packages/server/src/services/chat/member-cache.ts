@@ -1,18 +1,22 @@
 /**
- * Room member lists for fan-out, cached per node. Every membership change is announced on the bus, so each
+ * Rooms and their member lists for fan-out, cached per node. Every membership change is announced on the bus, so each
  * node drops its copy; a cache miss reads the database.
  */
 import { ROOM_MEMBERS_TOPIC, type ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
 import {
+  findRoomByName,
   listMembers,
   type MemberRecord,
+  type RoomRecord,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
 
 const MAX_ROOMS = 10_000;
 
 export class MemberCache {
   private readonly rooms = new Map<number, Promise<MemberRecord[]>>();
+  private readonly byName = new Map<string, RoomRecord>();
+  private readonly nameById = new Map<number, string>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -20,7 +24,7 @@ export class MemberCache {
     private readonly bus: ChatBus,
   ) {
     this.unsubscribe = bus.subscribe(ROOM_MEMBERS_TOPIC, (e) => {
-      if (typeof e.roomId === "number") this.rooms.delete(e.roomId);
+      if (typeof e.roomId === "number") this.drop(e.roomId);
     });
   }
 
@@ -42,12 +46,36 @@ export class MemberCache {
   }
 
   /**
+   * A room by name, cached (a room's type can change: that is announced like a membership change).
+   * @param name the room name.
+   * @returns the room, or undefined (misses are not cached, so new rooms are found).
+   */
+  async room(name: string): Promise<RoomRecord | undefined> {
+    const cached = this.byName.get(name);
+    if (cached) return cached;
+    const room = await findRoomByName(this.db, name);
+    if (room) {
+      if (this.byName.size >= MAX_ROOMS) this.byName.clear();
+      this.byName.set(name, room);
+      this.nameById.set(room.id, name);
+    }
+    return room;
+  }
+
+  /**
    * Tells every node that a room's membership changed.
    * @param roomId the room.
    */
   invalidate(roomId: number): void {
-    this.rooms.delete(roomId);
+    this.drop(roomId);
     this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: "members-changed", roomId });
+  }
+
+  private drop(roomId: number): void {
+    this.rooms.delete(roomId);
+    const name = this.nameById.get(roomId);
+    if (name !== undefined) this.byName.delete(name);
+    this.nameById.delete(roomId);
   }
 
   close(): void {

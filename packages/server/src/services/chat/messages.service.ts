@@ -21,7 +21,6 @@ import {
 } from "../../db/repositories/chat/chat-messages.repository.js";
 import {
   advanceWatch,
-  findRoomByName,
   listRoomsOfUser,
   type MemberRecord,
   type RoomRecord,
@@ -368,7 +367,7 @@ export class MessagesService {
   }
 
   private async requireRoom(roomName: string): Promise<RoomRecord> {
-    const room = await findRoomByName(this.deps.db, roomName);
+    const room = await this.deps.members.room(roomName);
     if (!room) throw new ChatError("room_not_found");
     return room;
   }

@@ -10,7 +10,7 @@ import type { Db } from "../../db/database.js";
 import {
   deletePresence,
   listPresence,
-  swapLoginTime,
+  recordLogin,
   upsertPresence,
 } from "../../db/repositories/chat/chat-presence.repository.js";
 import { findChatUsersByJid } from "../../db/repositories/chat/chat-users.repository.js";
@@ -53,14 +53,13 @@ export class PresenceService {
     target: PresenceTarget,
   ): Promise<void> {
     const now = this.now();
-    await upsertPresence(this.db, {
+    const previous = await recordLogin(this.db, {
       userId: actor.userId,
       resource,
       target,
       show: "on",
       loginTime: now,
     });
-    const previous = await swapLoginTime(this.db, actor.userId, target, now);
     this.publish(actor, target, "on", now);
     if (
       previous === undefined ||

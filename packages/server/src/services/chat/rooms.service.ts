@@ -462,7 +462,7 @@ export class RoomsService {
     actor: Actor,
     roomName: string,
   ): Promise<{ room: RoomRecord; me: MemberRecord; members: MemberRecord[] }> {
-    const room = await findRoomByName(this.deps.db, roomName);
+    const room = await this.deps.members.room(roomName);
     if (!room) throw new ChatError("room_not_found");
     const members = await this.deps.members.get(room.id);
     const me = members.find((m) => m.userId === actor.userId);

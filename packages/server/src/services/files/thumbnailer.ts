@@ -9,7 +9,12 @@ const log = createLogger("files.thumbnailer");
 export const THUMBNAIL_SIZE = 320;
 /** Larger images get no thumbnail (the client shows a file icon). */
 export const THUMBNAIL_MAX_SOURCE_BYTES = 50 * 1024 * 1024;
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const IMAGE_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
 
 /**
  * Whether a file gets a thumbnail.
@@ -25,10 +30,15 @@ export const wantsThumbnail = (mimeType: string, size: number) =>
  * @param source the image bytes.
  * @returns WebP bytes, or undefined when the bytes are not a readable image.
  */
-export async function renderThumbnail(source: Readable): Promise<Buffer | undefined> {
+export async function renderThumbnail(
+  source: Readable,
+): Promise<Buffer | undefined> {
   const transformer = sharp({ failOn: "error", limitInputPixels: 100_000_000 })
     .rotate()
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, {
+      fit: "inside",
+      withoutEnlargement: true,
+    })
     .webp({ quality: 75 });
   try {
     source.pipe(transformer);

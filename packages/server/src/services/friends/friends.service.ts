@@ -4,7 +4,11 @@
  * Friends are colleagues of the caller's company only.
  */
 import { FRIEND_DUPLICATE_CODE, validateGroupName } from "@moa/shared";
-import { DuplicateGroupNameError, type FriendGroup, type FriendsRepository } from "../../db/repositories/friends.repository.js";
+import {
+  DuplicateGroupNameError,
+  type FriendGroup,
+  type FriendsRepository,
+} from "../../db/repositories/friends.repository.js";
 import { notFound } from "../../errors.js";
 import { refusal } from "../refusal.js";
 import type { Actor } from "../auth/actor.js";
@@ -14,7 +18,8 @@ export type Friend = { entry: OrgEntry; groupId: number | null };
 export type GroupWithFriends = FriendGroup & { friendLoginIds: string[] };
 
 /** A duplicate-friend refusal: ErrorMsg 1105 with the names in details. */
-const duplicateFriends = (names: string[]) => refusal(FRIEND_DUPLICATE_CODE, { names });
+const duplicateFriends = (names: string[]) =>
+  refusal(FRIEND_DUPLICATE_CODE, { names });
 
 export class FriendsService {
   constructor(
@@ -28,10 +33,15 @@ export class FriendsService {
    * @returns the groups in creation order.
    */
   async groups(actor: Actor): Promise<GroupWithFriends[]> {
-    const [groups, friends] = await Promise.all([this.repo.groups(actor.userId), this.friends(actor)]);
+    const [groups, friends] = await Promise.all([
+      this.repo.groups(actor.userId),
+      this.friends(actor),
+    ]);
     return groups.map((g) => ({
       ...g,
-      friendLoginIds: friends.filter((f) => f.groupId === g.id).map((f) => f.entry.user.loginId),
+      friendLoginIds: friends
+        .filter((f) => f.groupId === g.id)
+        .map((f) => f.entry.user.loginId),
     }));
   }
 
@@ -41,7 +51,10 @@ export class FriendsService {
    * @returns friends with their group.
    */
   async friends(actor: Actor): Promise<Friend[]> {
-    const [links, index] = await Promise.all([this.repo.friends(actor.userId), this.org.index(actor)]);
+    const [links, index] = await Promise.all([
+      this.repo.friends(actor.userId),
+      this.org.index(actor),
+    ]);
     return links.flatMap((l) => {
       const entry = index.byId.get(l.friendId);
       return entry ? [{ entry, groupId: l.groupId }] : [];
@@ -66,11 +79,17 @@ export class FriendsService {
    * Renames one of the caller's groups.
    * @throws AppError group_not_found, or a name code as for createGroup.
    */
-  async renameGroup(actor: Actor, groupId: number, name: string): Promise<FriendGroup> {
-    if (!(await this.repo.findGroup(actor.userId, groupId))) throw notFound("group_not_found");
+  async renameGroup(
+    actor: Actor,
+    groupId: number,
+    name: string,
+  ): Promise<FriendGroup> {
+    if (!(await this.repo.findGroup(actor.userId, groupId)))
+      throw notFound("group_not_found");
     const value = await this.checkName(actor, name, groupId);
     try {
-      if (!(await this.repo.renameGroup(actor.userId, groupId, value))) throw notFound("group_not_found");
+      if (!(await this.repo.renameGroup(actor.userId, groupId, value)))
+        throw notFound("group_not_found");
     } catch (err) {
       if (err instanceof DuplicateGroupNameError) throw refusal("FR.GS.A.011");
       throw err;
@@ -83,7 +102,8 @@ export class FriendsService {
    * @throws AppError group_not_found.
    */
   async deleteGroup(actor: Actor, groupId: number): Promise<void> {
-    if (!(await this.repo.deleteGroup(actor.userId, groupId))) throw notFound("group_not_found");
+    if (!(await this.repo.deleteGroup(actor.userId, groupId)))
+      throw notFound("group_not_found");
   }
 
   /**
@@ -94,9 +114,14 @@ export class FriendsService {
    * @throws AppError 1105 (details.names) when any is already a friend or listed twice; user_not_found,
    *   group_not_found, cannot_befriend_self.
    */
-  async addFriends(actor: Actor, items: readonly { id: string; groupId?: number | null | undefined }[]): Promise<Friend[]> {
+  async addFriends(
+    actor: Actor,
+    items: readonly { id: string; groupId?: number | null | undefined }[],
+  ): Promise<Friend[]> {
     const index = await this.org.index(actor);
-    const existing = new Set((await this.repo.friends(actor.userId)).map((l) => l.friendId));
+    const existing = new Set(
+      (await this.repo.friends(actor.userId)).map((l) => l.friendId),
+    );
     const seen = new Set<number>();
     const duplicates: string[] = [];
     const added: Friend[] = [];
@@ -124,8 +149,13 @@ export class FriendsService {
    * Moves friends to a group (null or 0: no group).
    * @throws AppError 1105 (details.names) for friends already in that group; friend_not_found, group_not_found.
    */
-  async moveFriends(actor: Actor, moves: readonly { id: string; groupId: number | null }[]): Promise<void> {
-    const friends = new Map((await this.friends(actor)).map((f) => [f.entry.user.loginId, f]));
+  async moveFriends(
+    actor: Actor,
+    moves: readonly { id: string; groupId: number | null }[],
+  ): Promise<void> {
+    const friends = new Map(
+      (await this.friends(actor)).map((f) => [f.entry.user.loginId, f]),
+    );
     const duplicates: string[] = [];
     const links = [];
     for (const m of moves) {
@@ -143,7 +173,10 @@ export class FriendsService {
    * Removes friends (unknown ids are ignored: the end state is what the caller asked for).
    * @returns how many were removed.
    */
-  async deleteFriends(actor: Actor, loginIds: readonly string[]): Promise<number> {
+  async deleteFriends(
+    actor: Actor,
+    loginIds: readonly string[],
+  ): Promise<number> {
     const index = await this.org.index(actor);
     const ids = loginIds.flatMap((id) => {
       const e = index.byLogin.get(id);
@@ -152,14 +185,24 @@ export class FriendsService {
     return this.repo.deleteFriends(actor.userId, ids);
   }
 
-  private async groupIdOf(actor: Actor, groupId: number | null | undefined): Promise<number | null> {
+  private async groupIdOf(
+    actor: Actor,
+    groupId: number | null | undefined,
+  ): Promise<number | null> {
     if (groupId === undefined || groupId === null || groupId === 0) return null;
-    if (!(await this.repo.findGroup(actor.userId, groupId))) throw notFound("group_not_found");
+    if (!(await this.repo.findGroup(actor.userId, groupId)))
+      throw notFound("group_not_found");
     return groupId;
   }
 
-  private async checkName(actor: Actor, name: string, selfId: number | undefined): Promise<string> {
-    const others = (await this.repo.groups(actor.userId)).filter((g) => g.id !== selfId).map((g) => g.name);
+  private async checkName(
+    actor: Actor,
+    name: string,
+    selfId: number | undefined,
+  ): Promise<string> {
+    const others = (await this.repo.groups(actor.userId))
+      .filter((g) => g.id !== selfId)
+      .map((g) => g.name);
     const checked = validateGroupName(name, others);
     if (!checked.ok) throw refusal(checked.code);
     return checked.value;

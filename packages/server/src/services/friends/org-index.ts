@@ -2,18 +2,28 @@
  * A searchable index over the cached org tree of a company: users by login id and user key with their
  * department, in tree order. Built once per org version, so name search over 20,000 users is a scan in memory.
  */
-import { matchesName } from "@moa/shared";
-import type { Company, CompaniesRepository } from "../../db/repositories/companies.repository.js";
+import type {
+  Company,
+  CompaniesRepository,
+} from "../../db/repositories/companies.repository.js";
 import type { User } from "../../db/repositories/users.repository.js";
 import { notFound } from "../../errors.js";
 import type { Actor } from "../auth/actor.js";
 import type { OrgNode, OrgService, OrgTree } from "../org/org.service.js";
 
-export type OrgEntry = { user: User; department: { key: string; name: string } };
+export type OrgEntry = {
+  user: User;
+  department: { key: string; name: string };
+};
+
+/** Search form of a name: NFC, lower case (as matchesName in @moa/shared compares), computed once per index. */
+const searchForm = (text: string) => text.normalize("NFC").toLocaleLowerCase();
 
 export type OrgIndex = {
   company: Company;
   entries: OrgEntry[];
+  /** Search forms of the entries' names, index-aligned with `entries`. */
+  names: string[];
   byLogin: Map<string, OrgEntry>;
   byId: Map<number, OrgEntry>;
   departments: Map<string, OrgEntry[]>;
@@ -38,7 +48,9 @@ export class OrgIndexService {
    */
   async index(actor: Actor): Promise<OrgIndex> {
     const company = await this.companies.findById(actor.companyId);
-    const tree = company ? await this.org.getTree(actor, company.orgUrl) : undefined;
+    const tree = company
+      ? await this.org.getTree(actor, company.orgUrl)
+      : undefined;
     if (!tree) throw notFound("company_not_found");
     let index = this.built.get(tree);
     if (!index) {
@@ -54,14 +66,21 @@ export class OrgIndexService {
    * @param text the typed text; blank finds nobody.
    * @returns at most {@link ORG_SEARCH_LIMIT} users in org order.
    */
-  async search(actor: Actor, text: string): Promise<{ company: Company; entries: OrgEntry[] }> {
+  async search(
+    actor: Actor,
+    text: string,
+  ): Promise<{ company: Company; entries: OrgEntry[] }> {
     const index = await this.index(actor);
-    if (text.trim() === "") return { company: index.company, entries: [] };
+    const query = searchForm(text.trim());
+    if (query === "") return { company: index.company, entries: [] };
     const entries: OrgEntry[] = [];
-    for (const e of index.entries) {
-      if (!matchesName(e.user.name, text)) continue;
-      entries.push(e);
-      if (entries.length >= ORG_SEARCH_LIMIT) break;
+    for (
+      let i = 0;
+      i < index.names.length && entries.length < ORG_SEARCH_LIMIT;
+      i += 1
+    ) {
+      const entry = index.entries[i];
+      if (entry && index.names[i]?.includes(query)) entries.push(entry);
     }
     return { company: index.company, entries };
   }
@@ -70,7 +89,10 @@ export class OrgIndexService {
    * The users directly in a department of the caller's company.
    * @throws AppError dept_not_found (also for another company's department).
    */
-  async departmentUsers(actor: Actor, deptKey: string): Promise<{ company: Company; entries: OrgEntry[] }> {
+  async departmentUsers(
+    actor: Actor,
+    deptKey: string,
+  ): Promise<{ company: Company; entries: OrgEntry[] }> {
     const index = await this.index(actor);
     const entries = index.departments.get(deptKey);
     if (!entries) throw notFound("dept_not_found");
@@ -82,6 +104,7 @@ function buildIndex(tree: OrgTree): OrgIndex {
   const index: OrgIndex = {
     company: tree.company,
     entries: [],
+    names: [],
     byLogin: new Map(),
     byId: new Map(),
     departments: new Map(),
@@ -93,6 +116,7 @@ function buildIndex(tree: OrgTree): OrgIndex {
       const entry = { user: m.user, department };
       list.push(entry);
       index.entries.push(entry);
+      index.names.push(searchForm(m.user.name));
       index.byLogin.set(m.user.loginId, entry);
       index.byId.set(m.user.id, entry);
     }

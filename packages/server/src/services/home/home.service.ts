@@ -3,12 +3,29 @@
  * display and menu settings, notices, vacation promotion and the incoming-call lookup.
  */
 import { createHash, randomInt } from "node:crypto";
-import { validateNickname, type HomeCountKind, type MenuKey, type VacationPromotion } from "@moa/shared";
+import {
+  validateNickname,
+  type HomeCountKind,
+  type MenuKey,
+  type VacationPromotion,
+} from "@moa/shared";
 import type { Clock } from "../../clock.js";
-import type { Company, CompaniesRepository } from "../../db/repositories/companies.repository.js";
-import type { Department, DepartmentsRepository } from "../../db/repositories/departments.repository.js";
-import type { GroupwareRepository, Notice } from "../../db/repositories/groupware.repository.js";
-import type { User, UsersRepository } from "../../db/repositories/users.repository.js";
+import type {
+  Company,
+  CompaniesRepository,
+} from "../../db/repositories/companies.repository.js";
+import type {
+  Department,
+  DepartmentsRepository,
+} from "../../db/repositories/departments.repository.js";
+import type {
+  GroupwareRepository,
+  Notice,
+} from "../../db/repositories/groupware.repository.js";
+import type {
+  User,
+  UsersRepository,
+} from "../../db/repositories/users.repository.js";
 import { notFound } from "../../errors.js";
 import { refusal } from "../refusal.js";
 import type { Actor } from "../auth/actor.js";
@@ -25,7 +42,11 @@ const COUNT_MENUS: Partial<Record<HomeCountKind, MenuKey>> = {
   sch: "calendar",
 };
 
-export type Profile = { user: User; company: Company; department: Department | undefined };
+export type Profile = {
+  user: User;
+  company: Company;
+  department: Department | undefined;
+};
 
 /** Hash under which a mini-window number is stored (never the number itself). */
 export const miniNumberHash = (userId: number, no: string) =>
@@ -47,9 +68,15 @@ export class HomeService {
    * @throws AppError user_not_found when the account is gone.
    */
   async profile(actor: Actor): Promise<Profile> {
-    const [user, company] = await Promise.all([this.users.findById(actor.userId), this.company(actor)]);
+    const [user, company] = await Promise.all([
+      this.users.findById(actor.userId),
+      this.company(actor),
+    ]);
     if (!user?.active) throw notFound("user_not_found");
-    const department = user.departmentId === null ? undefined : await this.departments.findById(user.departmentId);
+    const department =
+      user.departmentId === null
+        ? undefined
+        : await this.departments.findById(user.departmentId);
     return { user, company, department };
   }
 
@@ -90,7 +117,11 @@ export class HomeService {
   async requestMiniNumber(actor: Actor): Promise<string> {
     const no = String(randomInt(0, 100_000_000)).padStart(8, "0");
     const expiresAt = new Date(this.clock().getTime() + MINI_AUTH_TTL_MS);
-    await this.groupware.addMiniNumber(actor.userId, miniNumberHash(actor.userId, no), expiresAt);
+    await this.groupware.addMiniNumber(
+      actor.userId,
+      miniNumberHash(actor.userId, no),
+      expiresAt,
+    );
     return no;
   }
 
@@ -117,14 +148,19 @@ export class HomeService {
    * @param actor the caller.
    * @returns write power (attendance menu on and the user's power) and whether cards may be resubmitted.
    */
-  async attendanceSetting(actor: Actor): Promise<{ hasWritePower: boolean; canResubmitCard: boolean }> {
+  async attendanceSetting(
+    actor: Actor,
+  ): Promise<{ hasWritePower: boolean; canResubmitCard: boolean }> {
     const [user, company, settings] = await Promise.all([
       this.users.findById(actor.userId),
       this.company(actor),
       this.groupware.settings(actor.companyId),
     ]);
     const menuOn = company.menuConfig.attendanceUsed === true;
-    return { hasWritePower: menuOn && user?.attendanceWritePower === true, canResubmitCard: settings.canResubmitCard };
+    return {
+      hasWritePower: menuOn && user?.attendanceWritePower === true,
+      canResubmitCard: settings.canResubmitCard,
+    };
   }
 
   /**
@@ -142,7 +178,11 @@ export class HomeService {
    * @returns the newest active popup notice, if any.
    */
   async popupNotice(actor: Actor): Promise<Notice | undefined> {
-    const [first] = await this.groupware.activeNotices(actor.companyId, this.clock(), true);
+    const [first] = await this.groupware.activeNotices(
+      actor.companyId,
+      this.clock(),
+      true,
+    );
     return first;
   }
 
@@ -162,7 +202,10 @@ export class HomeService {
    * @param callNumber the number as dialled or received.
    * @returns the colleague and company name, or undefined when unknown.
    */
-  async findCaller(actor: Actor, callNumber: string): Promise<{ user: User; company: Company } | undefined> {
+  async findCaller(
+    actor: Actor,
+    callNumber: string,
+  ): Promise<{ user: User; company: Company } | undefined> {
     return this.findCallerInCompany(actor.companyId, callNumber);
   }
 
@@ -172,14 +215,21 @@ export class HomeService {
    * @param callNumber the number.
    * @returns the user and company, or undefined.
    */
-  async findCallerInCompany(companyId: number, callNumber: string): Promise<{ user: User; company: Company } | undefined> {
+  async findCallerInCompany(
+    companyId: number,
+    callNumber: string,
+  ): Promise<{ user: User; company: Company } | undefined> {
     const digits = callNumber.replace(/\D/g, "");
     if (digits.length < 3) return undefined;
     const company = await this.companies.findById(companyId);
     if (!company) return undefined;
     const users = await this.users.listActiveByCompany(companyId);
     const norm = (s: string) => s.replace(/\D/g, "");
-    const user = users.find((u) => [u.mobile, u.phone, u.extension].some((n) => n !== "" && norm(n) === digits));
+    const user = users.find((u) =>
+      [u.mobile, u.phone, u.extension].some(
+        (n) => n !== "" && norm(n) === digits,
+      ),
+    );
     return user ? { user, company } : undefined;
   }
 

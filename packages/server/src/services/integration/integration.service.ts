@@ -5,14 +5,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { GroupwareCountKind, VacationPromotion } from "@moa/shared";
 import type { Clock } from "../../clock.js";
-import type { GroupwareRepository, Notice } from "../../db/repositories/groupware.repository.js";
+import type {
+  GroupwareRepository,
+  Notice,
+} from "../../db/repositories/groupware.repository.js";
 import type { UsersRepository } from "../../db/repositories/users.repository.js";
 import { notFound } from "../../errors.js";
 import { miniNumberHash } from "../home/home.service.js";
+import type { NewsPost } from "../chat/news.service.js";
 import type { UserPush } from "../push/user-push.js";
 
 /** Prefix of integration keys, so a leaked key is recognisable in logs and scanners. */
 export const INTEGRATION_KEY_PREFIX = "moa_ik_";
+
+/** Posts alarms and news-feed entries into users' news rooms (the chat engine's NewsService). */
+export type NewsPoster = {
+  post(companyId: number, post: NewsPost): Promise<unknown>;
+};
 
 /** The caller of the integration API: a company's groupware. */
 export type IntegrationCaller = { companyId: number };
@@ -36,6 +45,7 @@ export class IntegrationService {
     private readonly users: UsersRepository,
     private readonly push: UserPush,
     private readonly clock: Clock,
+    private readonly news?: NewsPoster,
   ) {}
 
   /**
@@ -76,7 +86,11 @@ export class IntegrationService {
    * @param counts counts by kind.
    * @throws AppError user_not_found when no such user in the company.
    */
-  async setCounts(caller: IntegrationCaller, loginId: string, counts: Partial<Record<GroupwareCountKind, number>>) {
+  async setCounts(
+    caller: IntegrationCaller,
+    loginId: string,
+    counts: Partial<Record<GroupwareCountKind, number>>,
+  ) {
     const user = await this.user(caller, loginId);
     const clean: Record<string, number> = { ...counts };
     await this.groupware.setCounts(user.id, clean, this.clock());
@@ -89,7 +103,10 @@ export class IntegrationService {
    * @param input the notice; shown from `startsAt` (now) until `endsAt` (a day later).
    * @returns the stored notice.
    */
-  async upsertNotice(caller: IntegrationCaller, input: NoticeInput): Promise<Notice> {
+  async upsertNotice(
+    caller: IntegrationCaller,
+    input: NoticeInput,
+  ): Promise<Notice> {
     const startsAt = input.startsAt ?? this.clock();
     const notice = await this.groupware.upsertNotice(caller.companyId, {
       brdSeq: input.brdSeq,
@@ -101,7 +118,11 @@ export class IntegrationService {
     });
     if (notice.startsAt.getTime() <= this.clock().getTime()) {
       const payload = { id: notice.brdSeq, property: { title: notice.title } };
-      const popup = { title: notice.title, content: notice.content, brd_seq: notice.brdSeq };
+      const popup = {
+        title: notice.title,
+        content: notice.content,
+        brd_seq: notice.brdSeq,
+      };
       for (const u of await this.users.listActiveByCompany(caller.companyId)) {
         this.push.toUser(u.id, "notice", payload);
         if (notice.popup) this.push.toUser(u.id, "noticePopup", popup);
@@ -115,7 +136,8 @@ export class IntegrationService {
    * @throws AppError notice_not_found.
    */
   async deleteNotice(caller: IntegrationCaller, brdSeq: string): Promise<void> {
-    if (!(await this.groupware.deleteNotice(caller.companyId, brdSeq))) throw notFound("notice_not_found");
+    if (!(await this.groupware.deleteNotice(caller.companyId, brdSeq)))
+      throw notFound("notice_not_found");
   }
 
   /**
@@ -124,14 +146,34 @@ export class IntegrationService {
    */
   async alarm(
     caller: IntegrationCaller,
-    input: { loginId: string; type: string; title: string; sender: string; link: string },
+    input: {
+      loginId: string;
+      type: string;
+      title: string;
+      sender: string;
+      link: string;
+    },
   ): Promise<number> {
     const user = await this.user(caller, input.loginId);
     const alarm = await this.groupware.addAlarm(
       user.id,
-      { typeCode: input.type, title: input.title, sender: input.sender, link: input.link },
+      {
+        typeCode: input.type,
+        title: input.title,
+        sender: input.sender,
+        link: input.link,
+      },
       this.clock(),
     );
+    // The alarm also lands in the user's news room, so it stays readable after the toast.
+    await this.news?.post(caller.companyId, {
+      kind: "alarm",
+      loginId: input.loginId,
+      alarmType: input.type,
+      title: input.title,
+      senderDetail: input.sender,
+      link: input.link,
+    });
     this.push.toUser(user.id, "alarm", {
       id: alarm.id,
       type: alarm.typeCode,
@@ -147,7 +189,11 @@ export class IntegrationService {
    * Sets or clears (empty status) a user's absence status.
    * @throws AppError user_not_found.
    */
-  async setAbsence(caller: IntegrationCaller, loginId: string, status: string): Promise<void> {
+  async setAbsence(
+    caller: IntegrationCaller,
+    loginId: string,
+    status: string,
+  ): Promise<void> {
     const user = await this.user(caller, loginId);
     await this.groupware.setAbsence(user.id, status, this.clock());
   }
@@ -156,7 +202,11 @@ export class IntegrationService {
    * Sets or ends (null) a user's vacation promotion.
    * @throws AppError user_not_found.
    */
-  async setVacationPromotion(caller: IntegrationCaller, loginId: string, result: VacationPromotion | null) {
+  async setVacationPromotion(
+    caller: IntegrationCaller,
+    loginId: string,
+    result: VacationPromotion | null,
+  ) {
     const user = await this.user(caller, loginId);
     await this.groupware.setVacationPromotion(user.id, result, this.clock());
   }
@@ -165,10 +215,18 @@ export class IntegrationService {
    * Verifies (and spends) a mini-window number a user presented to the groupware.
    * @returns whether it is valid; a number works once, within its lifetime.
    */
-  async verifyMiniNumber(caller: IntegrationCaller, loginId: string, authNo: string): Promise<boolean> {
+  async verifyMiniNumber(
+    caller: IntegrationCaller,
+    loginId: string,
+    authNo: string,
+  ): Promise<boolean> {
     const user = await this.users.findByLogin(caller.companyId, loginId);
     if (!user?.active) return false;
-    return this.groupware.consumeMiniNumber(user.id, miniNumberHash(user.id, authNo), this.clock());
+    return this.groupware.consumeMiniNumber(
+      user.id,
+      miniNumberHash(user.id, authNo),
+      this.clock(),
+    );
   }
 
   private async user(caller: IntegrationCaller, loginId: string) {

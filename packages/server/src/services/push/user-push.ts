@@ -5,7 +5,8 @@
 import { userTopic, type BusEvent, type ChatBus } from "../../bus/bus.js";
 
 /** Kinds of workplace push, as the client tells them apart. */
-export type PushType = "count" | "alarm" | "notice" | "noticePopup" | "incomingCall";
+export type PushType =
+  "count" | "alarm" | "notice" | "noticePopup" | "incomingCall";
 
 /** The bus event a push travels as (kind `workplace.push`); `payload` is plain JSON. */
 export type WorkplacePushEvent = BusEvent & {
@@ -25,7 +26,11 @@ export interface UserPush {
    * @param type what changed.
    * @param payload the data, plain JSON.
    */
-  toUser(userId: number, type: PushType, payload: Record<string, unknown>): void;
+  toUser(
+    userId: number,
+    type: PushType,
+    payload: Record<string, unknown>,
+  ): void;
 }
 
 /**
@@ -36,7 +41,11 @@ export interface UserPush {
 export function createBusUserPush(bus: ChatBus): UserPush {
   return {
     toUser(userId, type, payload) {
-      const event: WorkplacePushEvent = { kind: WORKPLACE_PUSH_KIND, type, payload };
+      const event: WorkplacePushEvent = {
+        kind: WORKPLACE_PUSH_KIND,
+        type,
+        payload,
+      };
       bus.publish(userTopic(userId), event);
     },
   };

@@ -5,10 +5,19 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { DOWNLOAD_EXPIRY_DAYS, WEBHARD_FOLDER_TYPES, WEBHARD_GUEST_FOLDER_ID, WEBHARD_ROOT_FOLDER_ID } from "@moa/shared";
+import {
+  DOWNLOAD_EXPIRY_DAYS,
+  WEBHARD_FOLDER_TYPES,
+  WEBHARD_GUEST_FOLDER_ID,
+  WEBHARD_ROOT_FOLDER_ID,
+} from "@moa/shared";
 import type { Clock } from "../../clock.js";
 import type { CompaniesRepository } from "../../db/repositories/companies.repository.js";
-import type { WebhardFile, WebhardFolder, WebhardRepository } from "../../db/repositories/webhard.repository.js";
+import type {
+  WebhardFile,
+  WebhardFolder,
+  WebhardRepository,
+} from "../../db/repositories/webhard.repository.js";
 import { AppError, forbidden, notFound } from "../../errors.js";
 import type { FileStorage } from "../../storage/file-storage.js";
 import type { Actor } from "../auth/actor.js";
@@ -19,7 +28,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 
 /** The webhard is off for the caller's company or kind. */
-export const webhardNotAvailable = () => new AppError("webhard_not_available", 403, "webhard not available");
+export const webhardNotAvailable = () =>
+  new AppError("webhard_not_available", 403, "webhard not available");
 
 export type WebhardLink = { file: WebhardFile; token: string };
 
@@ -38,9 +48,15 @@ export class WebhardService {
    * @returns the webhard user id (ssoUserId), or undefined for wrong credentials.
    * @throws AppError webhard_not_available.
    */
-  async authenticate(actor: Actor, id: string, token: string, ip: string): Promise<string | undefined> {
+  async authenticate(
+    actor: Actor,
+    id: string,
+    token: string,
+    ip: string,
+  ): Promise<string | undefined> {
     await this.requireAvailable(actor);
-    if (id.trim().toLowerCase() !== actor.loginId.toLowerCase()) return undefined;
+    if (id.trim().toLowerCase() !== actor.loginId.toLowerCase())
+      return undefined;
     const result = await this.login.checkLockPassword(actor, token, ip);
     return result.ok ? actor.loginId : undefined;
   }
@@ -53,7 +69,11 @@ export class WebhardService {
     await this.requireAvailable(actor);
     const parent = await this.resolve(actor, folderId);
     const list = await this.repo.children(actor.companyId, parent);
-    return list.map((f) => (f.folderType === WEBHARD_FOLDER_TYPES.guest ? { ...f, id: WEBHARD_GUEST_FOLDER_ID } : f));
+    return list.map((f) =>
+      f.folderType === WEBHARD_FOLDER_TYPES.guest
+        ? { ...f, id: WEBHARD_GUEST_FOLDER_ID }
+        : f,
+    );
   }
 
   /**
@@ -62,24 +82,37 @@ export class WebhardService {
    */
   async files(actor: Actor, folderId: number): Promise<WebhardFile[]> {
     await this.requireAvailable(actor);
-    return this.repo.files(actor.companyId, await this.resolve(actor, folderId));
+    return this.repo.files(
+      actor.companyId,
+      await this.resolve(actor, folderId),
+    );
   }
 
   /**
    * Creates download links (7 days) for files of the caller's company.
    * @throws AppError webhard_not_available, file_not_found when any file is missing or not downloadable.
    */
-  async createLinks(actor: Actor, fileIds: readonly number[]): Promise<WebhardLink[]> {
+  async createLinks(
+    actor: Actor,
+    fileIds: readonly number[],
+  ): Promise<WebhardLink[]> {
     await this.requireAvailable(actor);
     const unique = [...new Set(fileIds)];
     const files = await this.repo.filesByIds(actor.companyId, unique);
     if (files.length !== unique.length) throw notFound("file_not_found");
-    const expiresAt = new Date(this.clock().getTime() + DOWNLOAD_EXPIRY_DAYS * DAY_MS);
+    const expiresAt = new Date(
+      this.clock().getTime() + DOWNLOAD_EXPIRY_DAYS * DAY_MS,
+    );
     const links: WebhardLink[] = [];
     for (const id of unique) {
       const file = files.find((f) => f.id === id) as WebhardFile;
       const token = randomBytes(24).toString("base64url");
-      await this.repo.addLink(hashToken(token), file.id, actor.userId, expiresAt);
+      await this.repo.addLink(
+        hashToken(token),
+        file.id,
+        actor.userId,
+        expiresAt,
+      );
       links.push({ file, token });
     }
     return links;
@@ -89,8 +122,15 @@ export class WebhardService {
    * Opens a linked file for a colleague of the same company.
    * @throws AppError file_not_found for an unknown, expired or foreign link.
    */
-  async openLink(actor: Actor, token: string): Promise<{ file: WebhardFile; stream: Readable; size: number }> {
-    const file = await this.repo.fileOfLink(actor.companyId, hashToken(token), this.clock());
+  async openLink(
+    actor: Actor,
+    token: string,
+  ): Promise<{ file: WebhardFile; stream: Readable; size: number }> {
+    const file = await this.repo.fileOfLink(
+      actor.companyId,
+      hashToken(token),
+      this.clock(),
+    );
     const object = file && (await this.storage.read(file.storageKey));
     if (!file || !object) throw notFound("file_not_found");
     return { file, ...object };
@@ -100,19 +140,31 @@ export class WebhardService {
    * Checks that body userInfo names the caller.
    * @throws AppError forbidden.
    */
-  requireSelf(actor: Actor, info: { corpSeq: number; usrKey: number; ssoUserId?: string | undefined }): void {
-    if (info.corpSeq !== actor.companyId || info.usrKey !== actor.userId) throw forbidden("not the caller's ids");
-    if (info.ssoUserId !== undefined && info.ssoUserId !== "" && info.ssoUserId !== actor.loginId)
+  requireSelf(
+    actor: Actor,
+    info: { corpSeq: number; usrKey: number; ssoUserId?: string | undefined },
+  ): void {
+    if (info.corpSeq !== actor.companyId || info.usrKey !== actor.userId)
+      throw forbidden("not the caller's ids");
+    if (
+      info.ssoUserId !== undefined &&
+      info.ssoUserId !== "" &&
+      info.ssoUserId !== actor.loginId
+    )
       throw forbidden("not the caller's webhard id");
   }
 
   private async requireAvailable(actor: Actor): Promise<void> {
     const company = await this.companies.findById(actor.companyId);
-    if (!company || !isMenuEnabled(company, actor.freeUser, "webhard")) throw webhardNotAvailable();
+    if (!company || !isMenuEnabled(company, actor.freeUser, "webhard"))
+      throw webhardNotAvailable();
   }
 
   /** The stored parent id of a requested folder id (null: root). */
-  private async resolve(actor: Actor, folderId: number): Promise<number | null> {
+  private async resolve(
+    actor: Actor,
+    folderId: number,
+  ): Promise<number | null> {
     if (folderId === WEBHARD_ROOT_FOLDER_ID) return null;
     const folder =
       folderId === WEBHARD_GUEST_FOLDER_ID

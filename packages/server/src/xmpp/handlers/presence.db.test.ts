@@ -43,7 +43,11 @@ describe("presence", () => {
       .getChild("subscribe", NS_MOA_PRESENCE)!
       .getChildren("item");
     expect(
-      items.map((i) => [i.attrs.jid, i.attrs.target, i.attrs.show]),
+      items.map((i) => [
+        String(i.attrs.jid),
+        String(i.attrs.target),
+        String(i.attrs.show),
+      ]),
     ).toEqual([[user(1).jid, "pc", "on"]]);
     b.send(`<presence xmlns="jabber:client"><show>dnd</show></presence>`);
     const dnd = await a.next(presenceFrom(user(1).jid, "pc"), "dnd presence");

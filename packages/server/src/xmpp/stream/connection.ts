@@ -4,6 +4,7 @@
  * go to the router; stream management nonzas to the session.
  */
 import { randomBytes } from "node:crypto";
+import type { Socket } from "node:net";
 import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
 import {
@@ -43,6 +44,7 @@ export class XmppConnection implements SessionTransport {
   private readonly bucket: TokenBucket;
   private readonly queue: Element[] = [];
   private pumping = false;
+  private corked = false;
   private authFailures = 0;
   private actor: ChatSession["actor"] | undefined;
   private session: ChatSession | undefined;
@@ -71,7 +73,24 @@ export class XmppConnection implements SessionTransport {
 
   sendRaw(xml: string): void {
     if (this.state === "closed" || this.ws.readyState !== this.ws.OPEN) return;
+    this.cork();
     this.ws.send(xml);
+  }
+
+  /**
+   * Batches this tick's frames into one socket write: fan-out sends many small frames, and a syscall per frame
+   * costs more than building them. ws exposes no cork, so its socket is reached directly.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!socket) return;
+    this.corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   closeWithError(condition: StreamErrorCondition): void {

@@ -4,6 +4,7 @@
  */
 import xml, { type Element } from "@xmpp/xml";
 import { NS_STANZAS, NS_STREAM, NS_STREAMS } from "@moa/shared";
+import { AppError } from "../../errors.js";
 import { ChatError } from "../../services/chat/errors.js";
 
 /** RFC 6120 §4.9.3 conditions this server raises. */
@@ -129,6 +130,18 @@ export function toStanzaError(err: unknown): {
       error: new StanzaError(CONDITION_OF_CODE[err.code], err.code),
       unexpected: false,
     };
+  }
+  if (err instanceof AppError && err.status < 500) {
+    // Other services' refusals keep their stable code; the condition follows the HTTP status.
+    const condition: StanzaErrorCondition =
+      err.status === 403
+        ? "forbidden"
+        : err.status === 404
+          ? "item-not-found"
+          : err.status === 409
+            ? "not-allowed"
+            : "not-acceptable";
+    return { error: new StanzaError(condition, err.code), unexpected: false };
   }
   return { error: new StanzaError("internal-server-error"), unexpected: true };
 }

@@ -40,7 +40,7 @@ const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
   `${m.roomId}\u0000${m.senderJid}\u0000${m.originId}`;
 
 /**
- * Stores a batch of messages in one transaction; a message whose (room, sender, origin id) is already
+ * Stores a batch of messages atomically (one multi-row INSERT); a message whose (room, sender, origin id) is already
  * stored is not stored again, and the stored one is returned instead.
  * @param db the database.
  * @param batch the messages, at most one per (room, sender, origin id).
@@ -52,65 +52,75 @@ export async function insertMessageBatch(
   batch: readonly NewMessageRecord[],
   dualRoomIds: readonly number[],
 ): Promise<{ record: MessageRecord; fresh: boolean }[]> {
-  return db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto("chat_messages")
-      .values(
-        batch.map((m) => ({
-          room_id: m.roomId,
-          sender_id: m.senderId,
-          sender_jid: m.senderJid,
-          origin_id: m.originId,
-          log_time: m.logTime,
-          body: m.body,
-          content_type: m.contentType,
-          extension: m.extension,
-          reply_title: m.replyTitle,
-          reply_text: m.replyText,
-          reply_time: m.replyTime,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(["room_id", "sender_jid", "origin_id"]).doNothing(),
-      )
-      .returning(columns)
-      .execute();
-    const byKey = new Map(inserted.map((m) => [keyOf(m), m]));
-    const fresh = new Set(byKey.keys());
-    const missing = batch.filter((m) => !byKey.has(keyOf(m)));
-    if (missing.length > 0) {
-      const existing = await tx
-        .selectFrom("chat_messages")
-        .select(columns)
-        .where((eb) =>
-          eb.or(
-            missing.map((m) =>
-              eb.and([
-                eb("room_id", "=", m.roomId),
-                eb("sender_jid", "=", m.senderJid),
-                eb("origin_id", "=", m.originId),
-              ]),
-            ),
+  // One INSERT is atomic on its own; a transaction is only needed to clear dual-room leave times with it.
+  const inserted =
+    dualRoomIds.length === 0
+      ? await insertRows(db, batch)
+      : await db.transaction().execute(async (tx) => {
+          const rows = await insertRows(tx, batch);
+          await tx
+            .updateTable("chat_members")
+            .set({ leave_time: null })
+            .where("room_id", "in", dualRoomIds)
+            .where("leave_time", "is not", null)
+            .execute();
+          return rows;
+        });
+  const byKey = new Map(inserted.map((m) => [keyOf(m), m]));
+  const fresh = new Set(byKey.keys());
+  const missing = batch.filter((m) => !byKey.has(keyOf(m)));
+  if (missing.length > 0) {
+    // Retries of already committed messages: read the stored ones.
+    const existing = await db
+      .selectFrom("chat_messages")
+      .select(columns)
+      .where((eb) =>
+        eb.or(
+          missing.map((m) =>
+            eb.and([
+              eb("room_id", "=", m.roomId),
+              eb("sender_jid", "=", m.senderJid),
+              eb("origin_id", "=", m.originId),
+            ]),
           ),
-        )
-        .execute();
-      for (const m of existing) byKey.set(keyOf(m), m);
-    }
-    if (dualRoomIds.length > 0) {
-      await tx
-        .updateTable("chat_members")
-        .set({ leave_time: null })
-        .where("room_id", "in", dualRoomIds)
-        .where("leave_time", "is not", null)
-        .execute();
-    }
-    return batch.map((m) => {
-      const stored = byKey.get(keyOf(m));
-      if (!stored)
-        throw new Error("stored message vanished within its transaction");
-      return { record: stored, fresh: fresh.has(keyOf(m)) };
-    });
+        ),
+      )
+      .execute();
+    for (const m of existing) byKey.set(keyOf(m), m);
+  }
+  return batch.map((m) => {
+    const stored = byKey.get(keyOf(m));
+    if (!stored) throw new Error("a conflicting message is not readable");
+    return { record: stored, fresh: fresh.has(keyOf(m)) };
   });
+}
+
+function insertRows(
+  db: Db,
+  batch: readonly NewMessageRecord[],
+): Promise<MessageRecord[]> {
+  return db
+    .insertInto("chat_messages")
+    .values(
+      batch.map((m) => ({
+        room_id: m.roomId,
+        sender_id: m.senderId,
+        sender_jid: m.senderJid,
+        origin_id: m.originId,
+        log_time: m.logTime,
+        body: m.body,
+        content_type: m.contentType,
+        extension: m.extension,
+        reply_title: m.replyTitle,
+        reply_text: m.replyText,
+        reply_time: m.replyTime,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["room_id", "sender_jid", "origin_id"]).doNothing(),
+    )
+    .returning(columns)
+    .execute();
 }
 
 /**

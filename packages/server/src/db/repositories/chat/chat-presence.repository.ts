@@ -1,4 +1,5 @@
 /** Presence rows (one per connected resource) and last login times per target. */
+import { sql } from "kysely";
 import type { Db } from "../../database.js";
 
 export type PresenceRow = {
@@ -75,34 +76,29 @@ export async function listPresence(
 }
 
 /**
- * Records a login and returns the previous one for the same target.
+ * Records a resource coming online and the login time of its target, in one statement.
  * @param db the database.
- * @param userId the user.
- * @param target pc, webchat, web or mobile.
- * @param at the login time.
- * @returns the previous login time, or undefined for a first login.
+ * @param row the presence (show "on", login time now).
+ * @returns the previous login time of that target, or undefined for a first login.
  */
-export async function swapLoginTime(
+export async function recordLogin(
   db: Db,
-  userId: number,
-  target: string,
-  at: number,
+  row: PresenceRow,
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const previous = await tx
-      .selectFrom("chat_logins")
-      .select("login_time")
-      .where("user_id", "=", userId)
-      .where("target", "=", target)
-      .forUpdate()
-      .executeTakeFirst();
-    await tx
-      .insertInto("chat_logins")
-      .values({ user_id: userId, target, login_time: at })
-      .onConflict((oc) =>
-        oc.columns(["user_id", "target"]).doUpdateSet({ login_time: at }),
-      )
-      .execute();
-    return previous?.login_time;
-  });
+  const { rows } = await sql<{ previous: number | null }>`
+    with previous as (
+      select login_time from chat_logins where user_id = ${row.userId} and target = ${row.target}
+    ), presence as (
+      insert into chat_presence (user_id, resource, target, show, login_time)
+      values (${row.userId}, ${row.resource}, ${row.target}, ${row.show}, ${row.loginTime})
+      on conflict (user_id, resource) do update
+        set target = excluded.target, show = excluded.show, login_time = excluded.login_time
+    ), login as (
+      insert into chat_logins (user_id, target, login_time)
+      values (${row.userId}, ${row.target}, ${row.loginTime})
+      on conflict (user_id, target) do update set login_time = excluded.login_time
+    )
+    select (select login_time from previous) as previous
+  `.execute(db);
+  return rows[0]?.previous ?? undefined;
 }

@@ -81,24 +81,6 @@ export async function listCompanyUserIds(
 }
 
 /**
- * Sets a user's nickname (MSG_01).
- * @param db the database.
- * @param userId the user.
- * @param nickname the new nickname.
- */
-export async function updateNickname(
-  db: Db,
-  userId: number,
-  nickname: string,
-): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ nickname, updated_at: new Date() })
-    .where("id", "=", userId)
-    .execute();
-}
-
-/**
  * Finds an active user of a company by login id.
  * @param db the database.
  * @param companyId the company.

@@ -5,7 +5,10 @@ import {
   centrexGroupLogRequestSchema,
   centrexLogRequestSchema,
 } from "@moa/shared";
-import type { CallResult, CentrexService } from "../../../services/centrex/centrex.service.js";
+import type {
+  CallResult,
+  CentrexService,
+} from "../../../services/centrex/centrex.service.js";
 import type { Actor } from "../../../services/auth/actor.js";
 import { requireActor } from "../../auth-hook.js";
 import { okBody } from "../../envelope.js";
@@ -13,7 +16,8 @@ import type { HttpApp } from "../../http-app.js";
 import { parseInput } from "../../validate.js";
 
 const PREFIX = "/api/v1/centrex";
-const result = (name: CallResult) => okBody({ svc_rt: CENTREX_RESULT_CODES[name] });
+const result = (name: CallResult) =>
+  okBody({ svc_rt: CENTREX_RESULT_CODES[name] });
 const yn = (b: boolean) => (b ? "Y" : "N");
 
 /**
@@ -21,7 +25,10 @@ const yn = (b: boolean) => (b ? "Y" : "N");
  * @param app the Fastify app.
  * @param deps the centrex service.
  */
-export function registerCentrexRoutes(app: HttpApp, deps: { centrex: CentrexService }): void {
+export function registerCentrexRoutes(
+  app: HttpApp,
+  deps: { centrex: CentrexService },
+): void {
   const { centrex } = deps;
 
   app.post(`${PREFIX}/crxUserYn`, async (req) => {
@@ -29,9 +36,14 @@ export function registerCentrexRoutes(app: HttpApp, deps: { centrex: CentrexServ
     return okBody({ crxUserYn: yn(isSet), isUse: yn(isUse) });
   });
 
-  app.post(`${PREFIX}/phoneStatus`, async (req) => result(await centrex.status(requireActor(req))));
+  app.post(`${PREFIX}/phoneStatus`, async (req) =>
+    result(await centrex.status(requireActor(req))),
+  );
 
-  for (const [path, group] of [["singCall", false], ["groupCall", true]] as const) {
+  for (const [path, group] of [
+    ["singCall", false],
+    ["groupCall", true],
+  ] as const) {
     app.post(`${PREFIX}/${path}`, async (req) => {
       const { callNumber } = parseInput(centrexCallRequestSchema, req.body);
       return result(await centrex.call(requireActor(req), callNumber, group));
@@ -43,7 +55,10 @@ export function registerCentrexRoutes(app: HttpApp, deps: { centrex: CentrexServ
     ["callHoldStop", (a) => centrex.resume(a)],
     ["callStop", (a) => centrex.hangUp(a)],
   ];
-  for (const [path, op] of lineOps) app.post(`${PREFIX}/${path}`, async (req) => result(await op(requireActor(req))));
+  for (const [path, op] of lineOps)
+    app.post(`${PREFIX}/${path}`, async (req) =>
+      result(await op(requireActor(req))),
+    );
 
   app.post(`${PREFIX}/insertLog`, async (req) => {
     const entry = parseInput(centrexLogRequestSchema, req.body);
@@ -55,5 +70,7 @@ export function registerCentrexRoutes(app: HttpApp, deps: { centrex: CentrexServ
     return result(await centrex.log(requireActor(req), centrexList));
   });
 
-  app.post(`${PREFIX}/reCall`, async (req) => okBody({ recall_list: await centrex.recall(requireActor(req)) }));
+  app.post(`${PREFIX}/reCall`, async (req) =>
+    okBody({ recall_list: await centrex.recall(requireActor(req)) }),
+  );
 }

@@ -8,7 +8,10 @@ import {
 import { z } from "zod";
 import type { Config } from "../../../config.js";
 import type { Company } from "../../../db/repositories/companies.repository.js";
-import type { Friend, FriendsService } from "../../../services/friends/friends.service.js";
+import type {
+  Friend,
+  FriendsService,
+} from "../../../services/friends/friends.service.js";
 import type { OrgIndexService } from "../../../services/friends/org-index.js";
 import { userJid } from "../../../services/auth/identity.js";
 import { requireActor } from "../../auth-hook.js";
@@ -41,22 +44,34 @@ export function registerFriendsRoutes(
     const actor = requireActor(req);
     const groups = await friends.groups(actor);
     return okBody({
-      content: groups.map((g) => ({ id: g.id, name: g.name, messengerId: actor.jid, friends: g.friendLoginIds })),
+      content: groups.map((g) => ({
+        id: g.id,
+        name: g.name,
+        messengerId: actor.jid,
+        friends: g.friendLoginIds,
+      })),
     });
   });
 
   app.get("/api/v1/chat/home/relation.json", async (req) => {
     const actor = requireActor(req);
-    const [list, index] = await Promise.all([friends.friends(actor), org.index(actor)]);
+    const [list, index] = await Promise.all([
+      friends.friends(actor),
+      org.index(actor),
+    ]);
     const origin = publicOrigin(req, config);
-    return okBody({ content: list.map((f) => present(f, index.company, origin)) });
+    return okBody({
+      content: list.map((f) => present(f, index.company, origin)),
+    });
   });
 
   app.post("/api/v1/chat/home/group/new.json", async (req) => {
     const { name } = parseInput(friendGroupRequestSchema, req.body);
     const actor = requireActor(req);
     const group = await friends.createGroup(actor, name);
-    return okBody({ result: { success: true, group: { ...group, messengerId: actor.jid } } });
+    return okBody({
+      result: { success: true, group: { ...group, messengerId: actor.jid } },
+    });
   });
 
   app.put("/api/v1/chat/home/group/:id/edit.json", async (req) => {
@@ -78,7 +93,9 @@ export function registerFriendsRoutes(
     const added = await friends.addFriends(actor, items);
     const index = await org.index(actor);
     const origin = publicOrigin(req, config);
-    return okBody({ list: added.map((f) => present(f, index.company, origin)) });
+    return okBody({
+      list: added.map((f) => present(f, index.company, origin)),
+    });
   });
 
   app.put("/api/v1/chat/home/relation/move/list.json", async (req) => {

@@ -3,7 +3,10 @@ import { absenceStatusQuerySchema, orgSearchRequestSchema } from "@moa/shared";
 import { z } from "zod";
 import type { Config } from "../../../config.js";
 import type { GroupwareRepository } from "../../../db/repositories/groupware.repository.js";
-import type { OrgEntry, OrgIndexService } from "../../../services/friends/org-index.js";
+import type {
+  OrgEntry,
+  OrgIndexService,
+} from "../../../services/friends/org-index.js";
 import type { Company } from "../../../db/repositories/companies.repository.js";
 import { requireActor } from "../../auth-hook.js";
 import { okBody } from "../../envelope.js";
@@ -29,10 +32,12 @@ export function registerOrgLookupRoutes(
       company.id,
       entries.map((e) => e.user.id),
     );
-    return Object.fromEntries(entries.flatMap((e) => {
-      const s = map.get(e.user.id);
-      return s === undefined ? [] : [[e.user.loginId, s]];
-    }));
+    return Object.fromEntries(
+      entries.flatMap((e) => {
+        const s = map.get(e.user.id);
+        return s === undefined ? [] : [[e.user.loginId, s]];
+      }),
+    );
   };
 
   app.get("/api/v1/orgtree/absenceStatus", async (req) => {
@@ -44,11 +49,16 @@ export function registerOrgLookupRoutes(
 
   app.get("/api/v1/orgtree/users/:deptKey", async (req) => {
     const { deptKey } = parseInput(deptParamsSchema, req.params);
-    const { company, entries } = await org.departmentUsers(requireActor(req), deptKey);
+    const { company, entries } = await org.departmentUsers(
+      requireActor(req),
+      deptKey,
+    );
     const origin = publicOrigin(req, config);
     return okBody({
       statusInfo: await statusOf(company, entries),
-      DeptUserInfo: entries.map((e) => toOrgUser(e.user, company, e.department, origin)),
+      DeptUserInfo: entries.map((e) =>
+        toOrgUser(e.user, company, e.department, origin),
+      ),
     });
   });
 
@@ -56,6 +66,10 @@ export function registerOrgLookupRoutes(
     const { text } = parseInput(orgSearchRequestSchema, req.body);
     const { company, entries } = await org.search(requireActor(req), text);
     const origin = publicOrigin(req, config);
-    return okBody({ UserProfile: entries.map((e) => toOrgUser(e.user, company, e.department, origin)) });
+    return okBody({
+      UserProfile: entries.map((e) =>
+        toOrgUser(e.user, company, e.department, origin),
+      ),
+    });
   });
 }

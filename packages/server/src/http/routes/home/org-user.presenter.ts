@@ -36,7 +36,11 @@ export function toOrgUser(
       email: user.email,
       loginEmailId: `${user.loginId}@${company.domain}`,
       photo: { fullUrl: user.photoUrl ?? avatarUrl(origin, user.id) },
-      department: { id: deptKey, name: department?.name ?? "", company: { name: company.name } },
+      department: {
+        id: deptKey,
+        name: department?.name ?? "",
+        company: { name: company.name },
+      },
     },
     contact: {
       personal: { mobile: user.mobile },

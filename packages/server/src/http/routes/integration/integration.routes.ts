@@ -15,7 +15,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { HttpApp } from "../../http-app.js";
 import { z } from "zod";
-import type { IntegrationCaller, IntegrationService } from "../../../services/integration/integration.service.js";
+import type {
+  IntegrationCaller,
+  IntegrationService,
+} from "../../../services/integration/integration.service.js";
 import type { SsoService } from "../../../services/sso/sso.service.js";
 import type { CentrexService } from "../../../services/centrex/centrex.service.js";
 import { failBody, okBody } from "../../envelope.js";
@@ -45,15 +48,22 @@ const callerOf = (req: FastifyRequest): IntegrationCaller => {
  */
 export async function registerIntegrationRoutes(
   app: HttpApp,
-  deps: { integration: IntegrationService; sso: SsoService; centrex: CentrexService },
+  deps: {
+    integration: IntegrationService;
+    sso: SsoService;
+    centrex: CentrexService;
+  },
 ): Promise<void> {
   const { integration, sso, centrex } = deps;
   await app.register(
     (scope, _opts, done) => {
       scope.addHook("preHandler", async (req, reply) => {
         const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-        const caller = m?.[1] ? await integration.authenticate(m[1]) : undefined;
-        if (!caller) return reply.code(401).send(failBody("01", "unauthorized"));
+        const caller = m?.[1]
+          ? await integration.authenticate(m[1])
+          : undefined;
+        if (!caller)
+          return reply.code(401).send(failBody("01", "unauthorized"));
         callers.set(req, caller);
       });
 
@@ -103,14 +113,27 @@ export async function registerIntegrationRoutes(
       });
 
       scope.put("/vacation-promotion", async (req) => {
-        const b = parseInput(integrationVacationPromotionRequestSchema, req.body);
-        await integration.setVacationPromotion(callerOf(req), b.loginId, b.result);
+        const b = parseInput(
+          integrationVacationPromotionRequestSchema,
+          req.body,
+        );
+        await integration.setVacationPromotion(
+          callerOf(req),
+          b.loginId,
+          b.result,
+        );
         return okBody({});
       });
 
       scope.post("/mini/verify", async (req) => {
         const b = parseInput(integrationMiniVerifyRequestSchema, req.body);
-        return okBody({ valid: await integration.verifyMiniNumber(callerOf(req), b.loginId, b.authNo) });
+        return okBody({
+          valid: await integration.verifyMiniNumber(
+            callerOf(req),
+            b.loginId,
+            b.authNo,
+          ),
+        });
       });
       scope.post("/sso/simple/verify", async (req) => {
         const b = parseInput(simpleVerifySchema, req.body);

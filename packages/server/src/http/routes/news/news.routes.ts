@@ -31,15 +31,13 @@ export function registerNewsRoutes(
       if (!caller) return reply.code(401).send(failBody("01", "unauthorized"));
       const post = parseInput(newsPostSchema, req.body);
       const message = await deps.news.post(caller.companyId, post);
-      return reply
-        .code(201)
-        .send(
-          okBody({
-            roomName: message.roomName,
-            logTime: message.logTime,
-            id: message.id,
-          }),
-        );
+      return reply.code(201).send(
+        okBody({
+          roomName: message.roomName,
+          logTime: message.logTime,
+          id: message.id,
+        }),
+      );
     },
   );
 }

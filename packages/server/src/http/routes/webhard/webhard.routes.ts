@@ -19,9 +19,16 @@ import { publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 
 const PREFIX = "/external/webhard/v1";
-const folderParamsSchema = z.object({ folderId: z.coerce.number().int().min(-99) });
-const linkParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
-const ok = <T extends object>(data: T) => ({ resultCode: WEBHARD_RESULT_CODES.success, ...data });
+const folderParamsSchema = z.object({
+  folderId: z.coerce.number().int().min(-99),
+});
+const linkParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+});
+const ok = <T extends object>(data: T) => ({
+  resultCode: WEBHARD_RESULT_CODES.success,
+  ...data,
+});
 
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf(".");
@@ -34,7 +41,10 @@ const presentFile = (f: WebhardFile) => ({
   extension: extensionOf(f.name),
   updateDate: f.updatedAt.toISOString(),
   size: f.size,
-  encOwnerId: f.ownerId === null ? "" : Buffer.from(String(f.ownerId)).toString("base64url"),
+  encOwnerId:
+    f.ownerId === null
+      ? ""
+      : Buffer.from(String(f.ownerId)).toString("base64url"),
   roleDownload: f.roleDownload,
 });
 
@@ -43,7 +53,10 @@ const presentFile = (f: WebhardFile) => ({
  * @param app the Fastify app.
  * @param deps the webhard service and configuration.
  */
-export function registerWebhardRoutes(app: HttpApp, deps: { webhard: WebhardService; config: Config }): void {
+export function registerWebhardRoutes(
+  app: HttpApp,
+  deps: { webhard: WebhardService; config: Config },
+): void {
   const { webhard, config } = deps;
   const auth = { config: { auth: true } };
 
@@ -51,8 +64,15 @@ export function registerWebhardRoutes(app: HttpApp, deps: { webhard: WebhardServ
     const body = parseInput(webhardLoginRequestSchema, req.body);
     const actor = requireActor(req);
     webhard.requireSelf(actor, body.userInfo);
-    const ssoUserId = await webhard.authenticate(actor, body.id, body.token, req.ip);
-    return ssoUserId ? ok({ ssoUserId }) : { resultCode: WEBHARD_RESULT_CODES.badCredentials };
+    const ssoUserId = await webhard.authenticate(
+      actor,
+      body.id,
+      body.token,
+      req.ip,
+    );
+    return ssoUserId
+      ? ok({ ssoUserId })
+      : { resultCode: WEBHARD_RESULT_CODES.badCredentials };
   });
 
   app.post(`${PREFIX}/folders/:folderId`, auth, async (req) => {
@@ -61,7 +81,13 @@ export function registerWebhardRoutes(app: HttpApp, deps: { webhard: WebhardServ
     const actor = requireActor(req);
     webhard.requireSelf(actor, userInfo);
     const folders = await webhard.folders(actor, folderId);
-    return ok({ folders: folders.map((f) => ({ id: f.id, folderType: f.folderType, name: f.name })) });
+    return ok({
+      folders: folders.map((f) => ({
+        id: f.id,
+        folderType: f.folderType,
+        name: f.name,
+      })),
+    });
   });
 
   app.post(`${PREFIX}/files/:folderId`, auth, async (req) => {
@@ -69,7 +95,9 @@ export function registerWebhardRoutes(app: HttpApp, deps: { webhard: WebhardServ
     const { userInfo } = parseInput(webhardListRequestSchema, req.body);
     const actor = requireActor(req);
     webhard.requireSelf(actor, userInfo);
-    return ok({ files: (await webhard.files(actor, folderId)).map(presentFile) });
+    return ok({
+      files: (await webhard.files(actor, folderId)).map(presentFile),
+    });
   });
 
   app.post(`${PREFIX}/files/download`, auth, async (req) => {
@@ -79,17 +107,26 @@ export function registerWebhardRoutes(app: HttpApp, deps: { webhard: WebhardServ
     const links = await webhard.createLinks(actor, body.fileIds);
     const origin = publicOrigin(req, config);
     return ok({
-      links: links.map((l) => ({ ...presentFile(l.file), url: `${origin}${PREFIX}/download/${l.token}` })),
+      links: links.map((l) => ({
+        ...presentFile(l.file),
+        url: `${origin}${PREFIX}/download/${l.token}`,
+      })),
     });
   });
 
   app.get(`${PREFIX}/download/:token`, auth, async (req, reply) => {
     const { token } = parseInput(linkParamsSchema, req.params);
-    const { file, stream, size } = await webhard.openLink(requireActor(req), token);
+    const { file, stream, size } = await webhard.openLink(
+      requireActor(req),
+      token,
+    );
     return reply
       .header("content-type", "application/octet-stream")
       .header("content-length", size)
-      .header("content-disposition", contentDisposition(file.name, { type: "attachment" }))
+      .header(
+        "content-disposition",
+        contentDisposition(file.name, { type: "attachment" }),
+      )
       .header("x-content-type-options", "nosniff")
       .header("cache-control", "private, no-store")
       .send(stream);
