@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestServer,
   directoryFor,
+  issueIntegrationKey,
   loginAs,
   postLogin,
   type TestServer,
@@ -23,6 +24,9 @@ const moa = (...argv: string[]) => {
   err.length = 0;
   return runCommand(argv, {
     directory: directoryFor(server.database.db),
+    integrationKeys: {
+      issue: (companyId) => issueIntegrationKey(server.database.db, companyId),
+    },
     out: (l) => out.push(l),
     err: (l) => err.push(l),
   });
@@ -245,6 +249,34 @@ describe("moa CLI", () => {
       domain: "gen.test",
       password: "moa1234!",
     });
+  });
+
+  it("issues a company's integration key, which replaces the previous one", async () => {
+    const pushCount = (key: string) =>
+      fetch(`${server.url}/integration/v1/counts`, {
+        method: "PUT",
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ loginId: "hong.gd", counts: { mail: 2 } }),
+      });
+    expect(
+      await moa("company", "integration-key", "--domain", "acme.test"),
+    ).toBe(0);
+    const first = out[0]!;
+    expect(first).toMatch(/^moa_ik_/);
+    expect((await pushCount(first)).status).toBe(200);
+    expect(
+      await moa("company", "integration-key", "--domain", "acme.test"),
+    ).toBe(0);
+    const second = out[0]!;
+    expect(second).not.toBe(first);
+    expect((await pushCount(first)).status).toBe(401);
+    expect((await pushCount(second)).status).toBe(200);
+    expect(
+      await moa("company", "integration-key", "--domain", "nowhere.test"),
+    ).toBe(1);
   });
 
   it("explains usage mistakes with exit code 2", async () => {

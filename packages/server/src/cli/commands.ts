@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run moa -- <command> [options]
 
   company create --domain D --name N [--xmpp-domain X] [--org-url U] [--virt-use Y|N]
   company update --domain D [--name N] [--virt-use Y|N]
+  company integration-key --domain D   issue a new groupware integration key (shown once; the old one stops working)
   user add       --domain D --login ID --name N [--password P] [--dept KEY] [profile options]
   user update    --domain D --login ID [--password P] [--dept KEY] [--expired Y|N] [--consent Y|N]
                  [--active Y|N] [--locked Y|N] [profile options]
@@ -125,11 +126,12 @@ export async function runCommand(
   argv: readonly string[],
   deps: {
     directory: DirectoryService;
+    integrationKeys: { issue(companyId: number): Promise<string> };
     out: (line: string) => void;
     err: (line: string) => void;
   },
 ): Promise<number> {
-  const { directory, out, err } = deps;
+  const { directory, integrationKeys, out, err } = deps;
   try {
     const { values: v, positionals } = parseArgs({
       args: [...argv],
@@ -164,6 +166,11 @@ export async function runCommand(
           ...(virt === undefined ? {} : { virtUseYn: virt }),
         });
         out(`updated company ${company.domain}`);
+        return 0;
+      }
+      case "company integration-key": {
+        const company = await directory.requireCompany(required(v, "domain"));
+        out(await integrationKeys.issue(company.id));
         return 0;
       }
       case "user add": {

@@ -4,6 +4,9 @@ import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { createLogger } from "../logger.js";
+import { GroupwareRepository } from "../db/repositories/groupware.repository.js";
+import { UsersRepository } from "../db/repositories/users.repository.js";
+import { IntegrationService } from "../services/integration/integration.service.js";
 import { createIdentityServices } from "../services/services.js";
 import { runCommand } from "./commands.js";
 
@@ -19,8 +22,18 @@ async function main(): Promise<number> {
   try {
     await migrate(database.db);
     const identity = await createIdentityServices(database.db, systemClock);
+    // The CLI reaches no online client, so pushes have nowhere to go.
+    const integration = new IntegrationService(
+      new GroupwareRepository(database.db),
+      new UsersRepository(database.db),
+      { toUser: () => undefined },
+      systemClock,
+    );
     return await runCommand(process.argv.slice(2), {
       directory: identity.directory,
+      integrationKeys: {
+        issue: (companyId) => integration.issueKey(companyId),
+      },
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
     });
