@@ -32,7 +32,8 @@ export const test = base
     page.on("pageerror", (err) => pageErrors.push(err.message));
     page.on("console", (msg) => {
       // The browser's own lines for refused connections (server restarts) are not errors of the app.
-      if (msg.type() === "error" && !msg.text().includes("net::ERR_")) pageErrors.push(msg.text());
+      if (msg.type() === "error" && !msg.text().includes("net::ERR_"))
+        pageErrors.push(msg.text());
     });
     onCleanup(async () => {
       // Fixture cleanup runs after the test's result is known.

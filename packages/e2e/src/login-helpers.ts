@@ -1,5 +1,21 @@
 /** Steps every login spec shares: choosing the demo domain on first run and signing in as a seeded user. */
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
+
+const popupAnswers = new WeakMap<Page, Promise<Response | null>>();
+
+/** Starts watching for the main window's popup-notice call (call before the action that opens the main window). */
+export function watchNoticePopup(page: Page): void {
+  popupAnswers.set(
+    page,
+    // Settles to null when no main window follows (a failed login), so nothing is left rejecting.
+    page
+      .waitForResponse(
+        (r) => r.url().includes("/api/v1/setting/notice/popup"),
+        { timeout: 30_000 },
+      )
+      .catch(() => null),
+  );
+}
 
 /** The seeded demo company (packages/server seed). */
 export const DEMO = {
@@ -14,28 +30,50 @@ export const DEMO = {
 } as const;
 
 /** Opens the login screen on a fresh profile and picks the demo domain in the first-run dialog. */
-export async function openLoginWithDomain(page: Page, url: string): Promise<void> {
+export async function openLoginWithDomain(
+  page: Page,
+  url: string,
+): Promise<void> {
   await page.goto(`${url}/#/login`);
   const dialog = page.getByRole("dialog", { name: "회사 도메인" });
-  await dialog.getByRole("textbox", { name: "새 도메인" }).fill(`https://${DEMO.domain}/`);
+  await dialog
+    .getByRole("textbox", { name: "새 도메인" })
+    .fill(`https://${DEMO.domain}/`);
   await dialog.getByRole("button", { name: "확인" }).click();
   await dialog.waitFor({ state: "hidden" });
 }
 
 /** Types ID and password and presses Enter. */
-export async function submitLogin(page: Page, id: string, password: string = DEMO.password): Promise<void> {
+export async function submitLogin(
+  page: Page,
+  id: string,
+  password: string = DEMO.password,
+): Promise<void> {
   await page.getByRole("textbox", { name: "아이디" }).fill(id);
   const pw = page.getByLabel("비밀번호", { exact: true });
   await pw.fill(password);
+  watchNoticePopup(page);
   await pw.press("Enter");
 }
 
-/** Waits for a usable main window and closes the demo company's popup notice, which every fresh window shows. */
-export async function expectMainWindow(page: Page, { hideNotice = false } = {}): Promise<void> {
+/** Waits for a usable main window and closes the popup notice when the server answered one for this user. */
+export async function expectMainWindow(
+  page: Page,
+  { hideNotice = false } = {},
+): Promise<void> {
   await page.getByRole("tab", { name: "채팅" }).waitFor({ timeout: 20_000 });
-  const popup = page.getByRole("dialog").filter({ has: page.getByRole("checkbox", { name: "다시 보지 않기" }) });
+  const answer = await popupAnswers.get(page);
+  popupAnswers.delete(page);
+  const body = answer
+    ? ((await answer.json()) as { noticePopup?: unknown })
+    : undefined;
+  if (!body?.noticePopup) return;
+  const popup = page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("checkbox", { name: "다시 보지 않기" }) });
   await popup.waitFor();
-  if (hideNotice) await popup.getByRole("checkbox", { name: "다시 보지 않기" }).check();
+  if (hideNotice)
+    await popup.getByRole("checkbox", { name: "다시 보지 않기" }).check();
   await popup.getByRole("button", { name: "닫기" }).first().click();
   await popup.waitFor({ state: "hidden" });
 }

@@ -1,10 +1,19 @@
 /** A signed-in user's session: an expired token is renewed without notice, idle locks the app, the lock screen unlocks. */
 import { describe, expect } from "vitest";
 import { test } from "./fixtures.js";
-import { DEMO, expectMainWindow, openLoginWithDomain, readAlert, submitLogin } from "./login-helpers.js";
+import {
+  DEMO,
+  expectMainWindow,
+  openLoginWithDomain,
+  readAlert,
+  submitLogin,
+} from "./login-helpers.js";
 
 describe("session", () => {
-  test("a request answered with ExpiredJwt is replayed after a token refresh, and the user just sees it succeed", async ({ server, page }) => {
+  test("a request answered with ExpiredJwt is replayed after a token refresh, and the user just sees it succeed", async ({
+    server,
+    page,
+  }) => {
     await openLoginWithDomain(page, server.url);
     await submitLogin(page, "gaeun.jung");
     await expectMainWindow(page);
@@ -14,11 +23,16 @@ describe("session", () => {
     await page.route("**/api/v1/chat/home/nick/update", async (route) => {
       if (expiredOnce) return route.continue();
       expiredOnce = true;
-      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ ErrorCode: "01", ErrorMsg: "ExpiredJwt" }) });
+      return route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ ErrorCode: "01", ErrorMsg: "ExpiredJwt" }),
+      });
     });
     const refreshes: string[] = [];
     page.on("request", (req) => {
-      if (req.url().endsWith("/api/v1/auth/token/refresh")) refreshes.push(req.url());
+      if (req.url().endsWith("/api/v1/auth/token/refresh"))
+        refreshes.push(req.url());
     });
 
     await page.getByRole("button", { name: /정가은/ }).click();
@@ -31,12 +45,16 @@ describe("session", () => {
     expect(await page.getByRole("dialog", { name: "알림" }).count()).toBe(0);
   });
 
-  test("idling past the lock threshold locks the app; a wrong password is refused and the right one unlocks", async ({ server, page }) => {
-    await page.clock.install();
+  test("idling past the lock threshold locks the app; a wrong password is refused and the right one unlocks", async ({
+    server,
+    page,
+  }) => {
     await openLoginWithDomain(page, server.url);
     await submitLogin(page, "youngho.choi");
     await expectMainWindow(page);
 
+    // Fake the clock only now (animations and queries ran on real time), then let 30 idle minutes pass at once.
+    await page.clock.install();
     await page.clock.fastForward("30:01");
     const lock = page.getByRole("main", { name: "잠금 상태입니다" });
     await lock.waitFor();

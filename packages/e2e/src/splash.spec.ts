@@ -1,6 +1,7 @@
 /** A user opening Moa in the browser: splash, then login; unknown addresses get a page with a way back. */
 import { describe, expect } from "vitest";
 import { test } from "./fixtures.js";
+import { openLoginWithDomain } from "./login-helpers.js";
 
 describe("splash and routes", () => {
   test("the splash screen gives way to the login screen", async ({
@@ -33,15 +34,16 @@ describe("splash and routes", () => {
       .waitFor();
     await page.getByRole("link", { name: "처음 화면으로 돌아가기" }).click();
 
-    await page.getByRole("heading", { level: 1, name: "메인 화면" }).waitFor();
-    expect(new URL(page.url()).hash).toBe("#/");
+    // The start is the main window, which sends a signed-out user on to the login screen.
+    await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
+    expect(new URL(page.url()).hash).toBe("#/login");
   });
 
   test("the language chosen on the login screen applies at once and survives a reload", async ({
     server,
     page,
   }) => {
-    await page.goto(`${server.url}/#/login`);
+    await openLoginWithDomain(page, server.url);
     await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
 
     await page.getByRole("combobox", { name: "언어" }).click();

@@ -8,13 +8,20 @@ import { createWindowManager, SessionController } from "./features/session";
 import { DEFAULT_LOCALE, createI18n, isLocale } from "./i18n";
 import { windowIdFor } from "./lib/bridge";
 import { ensureRoute } from "./lib/router";
-import { createBroadcastChannelTransport, loadLocalePreference, onWindowClosing } from "./platform";
+import {
+  createBroadcastChannelTransport,
+  loadLocalePreference,
+  onWindowClosing,
+} from "./platform";
 
 const stored = loadLocalePreference();
 const i18n = createI18n(isLocale(stored) ? stored : DEFAULT_LOCALE);
 ensureRoute(START_PATH);
 
-const session = new SessionController({ baseUrl: "", locale: () => (i18n.resolvedLanguage ?? DEFAULT_LOCALE).toLowerCase() });
+const session = new SessionController({
+  baseUrl: "",
+  locale: () => (i18n.resolvedLanguage ?? DEFAULT_LOCALE).toLowerCase(),
+});
 const windowId = windowIdFor(window.location.hash);
 const bridge = createBridge(windowId, createBroadcastChannelTransport());
 if (windowId === "main") {

@@ -1,6 +1,11 @@
 /** The bridge core over the memory transport: requests and answers, validation on both ends, timeouts, versions. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BridgeError, createBridge, type Bridge } from "./bridge.js";
+import {
+  BridgeError,
+  createBridge,
+  type Bridge,
+  type BridgeLogger,
+} from "./bridge.js";
 import { createMemoryHub } from "./memory-transport.js";
 import { BRIDGE_PROTOCOL_VERSION, type BridgeTransport } from "./protocol.js";
 
@@ -42,14 +47,18 @@ describe("createBridge", () => {
       made: [main],
     } = windows("main");
     main!.handle("me:get", () => me);
-    expect(() => main!.handle("me:get", () => me)).toThrow(/already has a handler/);
+    expect(() => main!.handle("me:get", () => me)).toThrow(
+      /already has a handler/,
+    );
   });
 
   it("rejects with no_handler when the addressed window does not answer that request", async () => {
     const {
       made: [, room],
     } = windows("main", "room:pc_1");
-    await expect(room!.request("me:get", {})).rejects.toMatchObject({ code: "no_handler" });
+    await expect(room!.request("me:get", {})).rejects.toMatchObject({
+      code: "no_handler",
+    });
   });
 
   it("rejects with remote_error when the handler throws, and with the handler's message", async () => {
@@ -59,9 +68,14 @@ describe("createBridge", () => {
     main!.handle("room:leave", () => {
       throw new Error("not a member");
     });
-    const err = await room!.request("room:leave", { roomName: "pc_1" }).catch((e: unknown) => e);
+    const err = await room!
+      .request("room:leave", { roomName: "pc_1" })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
-    expect(err).toMatchObject({ code: "remote_error", message: "not a member" });
+    expect(err).toMatchObject({
+      code: "remote_error",
+      message: "not a member",
+    });
   });
 
   it("refuses to send an invalid payload, and the receiver refuses one sent by a foreign client", async () => {
@@ -71,16 +85,31 @@ describe("createBridge", () => {
     main.handle("room:leave", handler);
     const room = createBridge("room:x", hub.connect());
     open.push(room);
-    // @ts-expect-error -- deliberately wrong payload
-    await expect(room.request("room:leave", { roomName: 5 })).rejects.toMatchObject({ code: "invalid_payload" });
+    await expect(
+      room.request("room:leave", { roomName: 5 } as unknown as {
+        roomName: string;
+      }),
+    ).rejects.toMatchObject({ code: "invalid_payload" });
 
     // A peer that skips validation on its side is still caught by the receiver.
     const raw = hub.connect();
     const answers: unknown[] = [];
     raw.subscribe((e) => answers.push(e));
-    raw.post({ v: BRIDGE_PROTOCOL_VERSION, kind: "request", from: "room:x", to: "main", id: "r1", type: "room:leave", payload: { roomName: "" } });
+    raw.post({
+      v: BRIDGE_PROTOCOL_VERSION,
+      kind: "request",
+      from: "room:x",
+      to: "main",
+      id: "r1",
+      type: "room:leave",
+      payload: { roomName: "" },
+    });
     await vi.waitFor(() => expect(answers).toHaveLength(1));
-    expect(answers[0]).toMatchObject({ kind: "response", id: "r1", result: { ok: false, error: { code: "invalid_payload" } } });
+    expect(answers[0]).toMatchObject({
+      kind: "response",
+      id: "r1",
+      result: { ok: false, error: { code: "invalid_payload" } },
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -108,25 +137,41 @@ describe("createBridge", () => {
     main!.on("network:status-changed", gotMain);
 
     main!.emit("network:status-changed", { status: "fail" }, "room:a");
-    await vi.waitFor(() => expect(gotA).toHaveBeenCalledWith({ status: "fail" }, "main"));
+    await vi.waitFor(() =>
+      expect(gotA).toHaveBeenCalledWith({ status: "fail" }, "main"),
+    );
     expect(gotB).not.toHaveBeenCalled();
 
     main!.emit("network:status-changed", { status: "restore" });
-    await vi.waitFor(() => expect(gotB).toHaveBeenCalledWith({ status: "restore" }, "main"));
+    await vi.waitFor(() =>
+      expect(gotB).toHaveBeenCalledWith({ status: "restore" }, "main"),
+    );
     expect(gotA).toHaveBeenCalledTimes(2);
     expect(gotMain).not.toHaveBeenCalled();
   });
 
   it("drops invalid events and envelopes of another protocol version, and logs why", async () => {
     const hub = createMemoryHub();
-    const log = vi.fn();
+    const log = vi.fn<BridgeLogger>();
     const room = createBridge("room:a", hub.connect(), { log });
     open.push(room);
     const got = vi.fn();
     room.on("lock:changed", got);
     const raw: BridgeTransport = hub.connect();
-    raw.post({ v: BRIDGE_PROTOCOL_VERSION, kind: "event", from: "main", type: "lock:changed", payload: { locked: "yes" } });
-    raw.post({ v: 2, kind: "event", from: "main", type: "lock:changed", payload: { locked: true } } as never);
+    raw.post({
+      v: BRIDGE_PROTOCOL_VERSION,
+      kind: "event",
+      from: "main",
+      type: "lock:changed",
+      payload: { locked: "yes" },
+    });
+    raw.post({
+      v: 2,
+      kind: "event",
+      from: "main",
+      type: "lock:changed",
+      payload: { locked: true },
+    } as never);
     await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(2));
     expect(log.mock.calls.map(([m]) => m)).toEqual([
       "bridge dropped an invalid event",

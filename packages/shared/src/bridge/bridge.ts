@@ -47,7 +47,10 @@ export type BridgeTimers = {
 const globalTimers = globalThis as unknown as BridgeTimers;
 
 /** Where the bridge reports dropped envelopes and handler failures. */
-export type BridgeLogger = (message: string, details?: Record<string, unknown>) => void;
+export type BridgeLogger = (
+  message: string,
+  details?: Record<string, unknown>,
+) => void;
 
 /** Options of {@link createBridge}. */
 export type BridgeOptions = {
@@ -72,12 +75,19 @@ export type Bridge = {
    * @param to - one window; all others when omitted.
    * @throws BridgeError `invalid_payload` when the payload does not match its schema (a programming error).
    */
-  emit<K extends BridgeEventType>(type: K, payload: BridgeEvents[K], to?: WindowId): void;
+  emit<K extends BridgeEventType>(
+    type: K,
+    payload: BridgeEvents[K],
+    to?: WindowId,
+  ): void;
   /**
    * Listens to an event; the payload is validated first and invalid ones are dropped.
    * @returns the unsubscribe function.
    */
-  on<K extends BridgeEventType>(type: K, listener: (payload: BridgeEvents[K], from: WindowId) => void): Unsubscribe;
+  on<K extends BridgeEventType>(
+    type: K,
+    listener: (payload: BridgeEvents[K], from: WindowId) => void,
+  ): Unsubscribe;
   /**
    * Asks another window (main by default) and waits for its answer.
    * @returns the validated answer.
@@ -95,7 +105,10 @@ export type Bridge = {
    */
   handle<K extends BridgeRequestType>(
     type: K,
-    handler: (payload: BridgeRequests[K], from: WindowId) => BridgeResponses[K] | Promise<BridgeResponses[K]>,
+    handler: (
+      payload: BridgeRequests[K],
+      from: WindowId,
+    ) => BridgeResponses[K] | Promise<BridgeResponses[K]>,
   ): Unsubscribe;
   /** Rejects pending requests, drops listeners and closes the transport. */
   close(): void;
@@ -111,8 +124,10 @@ type Pending = {
 type AnyHandler = (payload: unknown, from: WindowId) => unknown;
 type AnyListener = (payload: unknown, from: WindowId) => void;
 
-const isRequestType = (type: string): type is BridgeRequestType => Object.hasOwn(bridgeRequests, type);
-const isEventType = (type: string): type is BridgeEventType => Object.hasOwn(bridgeEvents, type);
+const isRequestType = (type: string): type is BridgeRequestType =>
+  Object.hasOwn(bridgeRequests, type);
+const isEventType = (type: string): type is BridgeEventType =>
+  Object.hasOwn(bridgeEvents, type);
 
 /**
  * Creates a window's bridge over a transport.
@@ -121,29 +136,55 @@ const isEventType = (type: string): type is BridgeEventType => Object.hasOwn(bri
  * @param options - timeout, id generator and logger.
  * @returns the bridge.
  */
-export function createBridge(self: WindowId, transport: BridgeTransport, options: BridgeOptions = {}): Bridge {
+export function createBridge(
+  self: WindowId,
+  transport: BridgeTransport,
+  options: BridgeOptions = {},
+): Bridge {
   const timeoutMs = options.timeoutMs ?? BRIDGE_REQUEST_TIMEOUT_MS;
   const timers = options.timers ?? globalTimers;
   const log: BridgeLogger = options.log ?? (() => undefined);
   let counter = 0;
   const salt = Math.random().toString(36).slice(2, 8);
-  const createId = options.createId ?? (() => `${self}:${salt}:${String((counter += 1))}`);
+  const createId =
+    options.createId ?? (() => `${self}:${salt}:${String((counter += 1))}`);
   const pending = new Map<string, Pending>();
   const handlers = new Map<string, AnyHandler>();
   const listeners = new Map<string, Set<AnyListener>>();
   let closed = false;
 
-  const respond = (to: WindowId, id: string, result: Extract<Envelope, { kind: "response" }>["result"]) => {
-    transport.post({ v: BRIDGE_PROTOCOL_VERSION, kind: "response", from: self, to, id, result });
+  const respond = (
+    to: WindowId,
+    id: string,
+    result: Extract<Envelope, { kind: "response" }>["result"],
+  ) => {
+    transport.post({
+      v: BRIDGE_PROTOCOL_VERSION,
+      kind: "response",
+      from: self,
+      to,
+      id,
+      result,
+    });
   };
-  const failure = (to: WindowId, id: string, code: BridgeErrorCode, message: string) => {
+  const failure = (
+    to: WindowId,
+    id: string,
+    code: BridgeErrorCode,
+    message: string,
+  ) => {
     respond(to, id, { ok: false, error: { code, message } });
   };
 
   const onRequest = async (env: Extract<Envelope, { kind: "request" }>) => {
     const handler = handlers.get(env.type);
     if (!handler || !isRequestType(env.type)) {
-      failure(env.from, env.id, "no_handler", `no handler for ${env.type} in ${self}`);
+      failure(
+        env.from,
+        env.id,
+        "no_handler",
+        `no handler for ${env.type} in ${self}`,
+      );
       return;
     }
     const parsed = bridgeRequests[env.type].req.safeParse(env.payload);
@@ -155,14 +196,27 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
       const value = await handler(parsed.data, env.from);
       const checked = bridgeRequests[env.type].res.safeParse(value);
       if (!checked.success) {
-        log("bridge handler returned an invalid value", { type: env.type, issues: checked.error.issues });
-        failure(env.from, env.id, "remote_error", "handler returned an invalid value");
+        log("bridge handler returned an invalid value", {
+          type: env.type,
+          issues: checked.error.issues,
+        });
+        failure(
+          env.from,
+          env.id,
+          "remote_error",
+          "handler returned an invalid value",
+        );
         return;
       }
       respond(env.from, env.id, { ok: true, value: checked.data });
     } catch (err) {
       log("bridge handler failed", { type: env.type, error: String(err) });
-      failure(env.from, env.id, "remote_error", err instanceof Error ? err.message : String(err));
+      failure(
+        env.from,
+        env.id,
+        "remote_error",
+        err instanceof Error ? err.message : String(err),
+      );
     }
   };
 
@@ -172,7 +226,9 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
     pending.delete(env.id);
     timers.clearTimeout(p.timer);
     if (!env.result.ok) {
-      p.reject(new BridgeError(env.result.error.code, env.result.error.message));
+      p.reject(
+        new BridgeError(env.result.error.code, env.result.error.message),
+      );
       return;
     }
     const parsed = bridgeRequests[p.type].res.safeParse(env.result.value);
@@ -185,7 +241,10 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
     if (!set || set.size === 0 || !isEventType(env.type)) return;
     const parsed = bridgeEvents[env.type].safeParse(env.payload);
     if (!parsed.success) {
-      log("bridge dropped an invalid event", { type: env.type, issues: parsed.error.issues });
+      log("bridge dropped an invalid event", {
+        type: env.type,
+        issues: parsed.error.issues,
+      });
       return;
     }
     for (const listener of [...set]) listener(parsed.data, env.from);
@@ -195,8 +254,16 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
     if (closed) return;
     const parsed = envelopeSchema.safeParse(raw);
     if (!parsed.success) {
-      const v = typeof raw === "object" && raw !== null ? (raw as { v?: unknown }).v : undefined;
-      log(v === BRIDGE_PROTOCOL_VERSION ? "bridge dropped a malformed envelope" : "bridge dropped an envelope of another version", { v });
+      const v =
+        typeof raw === "object" && raw !== null
+          ? (raw as { v?: unknown }).v
+          : undefined;
+      log(
+        v === BRIDGE_PROTOCOL_VERSION
+          ? "bridge dropped a malformed envelope"
+          : "bridge dropped an envelope of another version",
+        { v },
+      );
       return;
     }
     const env = parsed.data;
@@ -211,8 +278,18 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
     self,
     emit(type, payload, to) {
       const parsed = bridgeEvents[type].safeParse(payload);
-      if (!parsed.success) throw new BridgeError("invalid_payload", `${type}: ${parsed.error.message}`);
-      const env: Envelope = { v: BRIDGE_PROTOCOL_VERSION, kind: "event", from: self, type, payload: parsed.data };
+      if (!parsed.success)
+        throw new BridgeError(
+          "invalid_payload",
+          `${type}: ${parsed.error.message}`,
+        );
+      const env: Envelope = {
+        v: BRIDGE_PROTOCOL_VERSION,
+        kind: "event",
+        from: self,
+        type,
+        payload: parsed.data,
+      };
       if (to !== undefined) env.to = to;
       transport.post(env);
     },
@@ -227,8 +304,15 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
     },
     request(type, payload, opts = {}) {
       const parsed = bridgeRequests[type].req.safeParse(payload);
-      if (!parsed.success) return Promise.reject(new BridgeError("invalid_payload", `${type}: ${parsed.error.message}`));
-      if (closed) return Promise.reject(new BridgeError("no_handler", "bridge closed"));
+      if (!parsed.success)
+        return Promise.reject(
+          new BridgeError(
+            "invalid_payload",
+            `${type}: ${parsed.error.message}`,
+          ),
+        );
+      if (closed)
+        return Promise.reject(new BridgeError("no_handler", "bridge closed"));
       const id = createId();
       const to = opts.to ?? "main";
       return new Promise((resolve, reject) => {
@@ -236,12 +320,26 @@ export function createBridge(self: WindowId, transport: BridgeTransport, options
           pending.delete(id);
           reject(new BridgeError("timeout", `${type} to ${to} got no answer`));
         }, opts.timeoutMs ?? timeoutMs);
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer, type });
-        transport.post({ v: BRIDGE_PROTOCOL_VERSION, kind: "request", from: self, to, id, type, payload: parsed.data });
+        pending.set(id, {
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          timer,
+          type,
+        });
+        transport.post({
+          v: BRIDGE_PROTOCOL_VERSION,
+          kind: "request",
+          from: self,
+          to,
+          id,
+          type,
+          payload: parsed.data,
+        });
       });
     },
     handle(type, handler) {
-      if (handlers.has(type)) throw new Error(`bridge: ${type} already has a handler in ${self}`);
+      if (handlers.has(type))
+        throw new Error(`bridge: ${type} already has a handler in ${self}`);
       const h = handler as AnyHandler;
       handlers.set(type, h);
       return () => {

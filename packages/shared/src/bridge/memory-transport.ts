@@ -8,7 +8,7 @@ export type MemoryHub = {
 };
 
 async function deliverLater(deliver: (e: unknown) => void, envelope: unknown) {
-  await null;
+  await Promise.resolve();
   deliver(envelope);
 }
 

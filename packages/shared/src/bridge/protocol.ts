@@ -10,11 +10,7 @@ export const BRIDGE_PROTOCOL_VERSION = 1;
 
 /** A window of the app: the main window, a singleton view, a chat room (`room:<name>`) or a popup awaiting its route. */
 export type WindowId =
-  | "main"
-  | "settings"
-  | "file-picker"
-  | `room:${string}`
-  | `popup:${string}`;
+  "main" | "settings" | "file-picker" | `room:${string}` | `popup:${string}`;
 
 /** Validates a {@link WindowId}. */
 export const windowIdSchema = z.custom<WindowId>(
@@ -30,7 +26,14 @@ export const networkStatusSchema = z.enum(["success", "fail", "restore"]);
 /** Own presence states (spec §3). */
 const ownPresenceSchema = z.enum(["on", "dnd", "away", "off"]);
 /** Any presence value (spec §3). */
-const presenceSchema = z.enum(["pc", "webchat", "mobile", "away", "dnd", "off"]);
+const presenceSchema = z.enum([
+  "pc",
+  "webchat",
+  "mobile",
+  "away",
+  "dnd",
+  "off",
+]);
 
 const roomNameSchema = z.string().min(1).max(300);
 const jidSchema = z.string().min(3).max(3071);
@@ -70,14 +73,26 @@ export const bridgeMessageSchema = z.object({
   senderJid: jidSchema,
   senderName: z.string(),
   text: z.string(),
-  contentType: z.enum(["TALK", "FILE", "INVITE", "EXIT", "BAN", "DELEGATE", "ALROOM"]),
+  contentType: z.enum([
+    "TALK",
+    "FILE",
+    "INVITE",
+    "EXIT",
+    "BAN",
+    "DELEGATE",
+    "ALROOM",
+  ]),
   isDel: z.boolean(),
   isLongMsg: z.boolean(),
   replyTitle: z.string().optional(),
   replyText: z.string().optional(),
   replyTime: timestampSchema.optional(),
   file: z
-    .object({ fileName: z.string(), fileSize: z.number(), fileDownUrl: z.string() })
+    .object({
+      fileName: z.string(),
+      fileSize: z.number(),
+      fileDownUrl: z.string(),
+    })
     .optional(),
 });
 
@@ -85,7 +100,14 @@ export const bridgeMessageSchema = z.object({
 export const roomSnapshotSchema = z.object({
   roomName: roomNameSchema,
   title: z.string(),
-  roomType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(9)]),
+  roomType: z.union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.literal(3),
+    z.literal(4),
+    z.literal(9),
+  ]),
   alarmOn: z.boolean(),
   members: z.array(bridgeMemberSchema),
 });
@@ -99,35 +121,73 @@ export const popupRouteSchema = z.enum(["chatRoom", "setting", "webhard"]);
 export const bridgeEvents = {
   // Any window → main.
   "window:ready": z.object({ windowId: windowIdSchema }),
-  "chat-contextmenu:requested": z.object({ roomName: roomNameSchema, messageKey: timestampSchema, x: z.number(), y: z.number() }),
+  "chat-contextmenu:requested": z.object({
+    roomName: roomNameSchema,
+    messageKey: timestampSchema,
+    x: z.number(),
+    y: z.number(),
+  }),
   // Main → popup: becomes the named route with rparam (spec §2.1 /popup).
-  "popup:redirected": z.object({ route: popupRouteSchema, rparam: z.string().max(4000) }),
+  "popup:redirected": z.object({
+    route: popupRouteSchema,
+    rparam: z.string().max(4000),
+  }),
   // Main → room windows (spec §7.9 main → chat).
   "room:initialized": roomSnapshotSchema,
-  "room:entered": z.object({ roomName: roomNameSchema, messages: z.array(bridgeMessageSchema) }),
-  "message:added": z.object({ roomName: roomNameSchema, message: bridgeMessageSchema }),
-  "room:members-updated": z.object({ roomName: roomNameSchema, members: z.array(bridgeMemberSchema) }),
-  "room:watch-updated": z.object({ roomName: roomNameSchema, jid: jidSchema, watch: timestampSchema }),
-  "message:deleted": z.object({ roomName: roomNameSchema, messageKey: timestampSchema }),
-  "member:presence-updated": z.object({ jid: jidSchema, presence: presenceSchema }),
+  "room:entered": z.object({
+    roomName: roomNameSchema,
+    messages: z.array(bridgeMessageSchema),
+  }),
+  "message:added": z.object({
+    roomName: roomNameSchema,
+    message: bridgeMessageSchema,
+  }),
+  "room:members-updated": z.object({
+    roomName: roomNameSchema,
+    members: z.array(bridgeMemberSchema),
+  }),
+  "room:watch-updated": z.object({
+    roomName: roomNameSchema,
+    jid: jidSchema,
+    watch: timestampSchema,
+  }),
+  "message:deleted": z.object({
+    roomName: roomNameSchema,
+    messageKey: timestampSchema,
+  }),
+  "member:presence-updated": z.object({
+    jid: jidSchema,
+    presence: presenceSchema,
+  }),
   "network:status-changed": z.object({ status: networkStatusSchema }),
   // Main → every window: session lifecycle.
   "lock:changed": z.object({ locked: z.boolean() }),
-  "session:ended": z.object({ reason: z.enum(["logout", "authfail", "exit", "conflict"]) }),
+  "session:ended": z.object({
+    reason: z.enum(["logout", "authfail", "exit", "conflict"]),
+  }),
 } satisfies Record<`${string}:${string}`, z.ZodType>;
 
 /** Requests: answered by exactly one window (main unless told otherwise). Names are verbs. */
 export const bridgeRequests = {
   // Spec §7.9 chat → main.
   "room:enter": { req: roomRef, res: roomSnapshotSchema },
-  "org:get": { req: z.object({ deptKey: z.string().optional() }), res: z.object({ departments: z.array(z.unknown()) }) },
+  "org:get": {
+    req: z.object({ deptKey: z.string().optional() }),
+    res: z.object({ departments: z.array(z.unknown()) }),
+  },
   "me:get": { req: z.object({}), res: myInfoSchema },
   "messages:fetch": {
     req: z.object({ roomName: roomNameSchema, before: timestampSchema }),
-    res: z.object({ messages: z.array(bridgeMessageSchema), reachedFirst: z.boolean() }),
+    res: z.object({
+      messages: z.array(bridgeMessageSchema),
+      reachedFirst: z.boolean(),
+    }),
   },
   "message:send": {
-    req: z.object({ roomName: roomNameSchema, text: z.string().min(1).max(100_000) }),
+    req: z.object({
+      roomName: roomNameSchema,
+      text: z.string().min(1).max(100_000),
+    }),
     res: z.object({ messageKey: timestampSchema }),
   },
   "message:reply": {
@@ -141,29 +201,101 @@ export const bridgeRequests = {
     res: z.object({ messageKey: timestampSchema }),
   },
   "file:send": {
-    req: z.object({ roomName: roomNameSchema, files: z.array(z.object({ fileName: z.string(), fileSize: z.number(), fileDownUrl: z.string() })).min(1).max(10) }),
+    req: z.object({
+      roomName: roomNameSchema,
+      files: z
+        .array(
+          z.object({
+            fileName: z.string(),
+            fileSize: z.number(),
+            fileDownUrl: z.string(),
+          }),
+        )
+        .min(1)
+        .max(10),
+    }),
     res: z.object({ sent: z.number().int() }),
   },
   "message:get-full": {
-    req: z.object({ roomName: roomNameSchema, messageKey: timestampSchema, senderJid: jidSchema }),
+    req: z.object({
+      roomName: roomNameSchema,
+      messageKey: timestampSchema,
+      senderJid: jidSchema,
+    }),
     res: z.object({ text: z.string() }),
   },
-  "room:rename": { req: z.object({ roomName: roomNameSchema, title: z.string().max(20) }), res: z.object({ saved: z.boolean() }) },
-  "room:kick-out": { req: z.object({ roomName: roomNameSchema, jids: z.array(jidSchema).min(1) }), res: z.object({ expelled: z.number().int() }) },
-  "room:delegate": { req: z.object({ roomName: roomNameSchema, fromJid: jidSchema, toJid: jidSchema }), res: z.object({ delegated: z.boolean() }) },
+  "room:rename": {
+    req: z.object({ roomName: roomNameSchema, title: z.string().max(20) }),
+    res: z.object({ saved: z.boolean() }),
+  },
+  "room:kick-out": {
+    req: z.object({
+      roomName: roomNameSchema,
+      jids: z.array(jidSchema).min(1),
+    }),
+    res: z.object({ expelled: z.number().int() }),
+  },
+  "room:delegate": {
+    req: z.object({
+      roomName: roomNameSchema,
+      fromJid: jidSchema,
+      toJid: jidSchema,
+    }),
+    res: z.object({ delegated: z.boolean() }),
+  },
   "room:leave": { req: roomRef, res: z.object({ left: z.boolean() }) },
   "room:invite": {
-    req: z.object({ roomName: roomNameSchema, invitees: z.array(jidSchema).min(1), roomType: z.union([z.literal(2), z.literal(3)]), description: z.string().max(20) }),
+    req: z.object({
+      roomName: roomNameSchema,
+      invitees: z.array(jidSchema).min(1),
+      roomType: z.union([z.literal(2), z.literal(3)]),
+      description: z.string().max(20),
+    }),
     res: z.object({ roomName: roomNameSchema }),
   },
-  "chat:save": { req: roomRef, res: z.object({ saved: z.boolean(), reason: z.enum(["noData", "failed"]).optional() }) },
-  "member:get-status": { req: z.object({ jids: z.array(jidSchema) }), res: z.record(z.string(), presenceSchema) },
-  "user:get-info": { req: z.object({ jid: jidSchema }), res: myInfoSchema.omit({ presence: true }).extend({ presence: presenceSchema }) },
-  "groupware:open": { req: z.object({ target: z.string().min(1).max(50), params: z.record(z.string(), z.string()).optional() }), res: z.object({ opened: z.boolean() }) },
-  "call:set-info": { req: z.object({ members: z.array(z.object({ jid: jidSchema, name: z.string(), phoneNum: z.string() })).max(6) }), res: z.object({ accepted: z.boolean() }) },
+  "chat:save": {
+    req: roomRef,
+    res: z.object({
+      saved: z.boolean(),
+      reason: z.enum(["noData", "failed"]).optional(),
+    }),
+  },
+  "member:get-status": {
+    req: z.object({ jids: z.array(jidSchema) }),
+    res: z.record(z.string(), presenceSchema),
+  },
+  "user:get-info": {
+    req: z.object({ jid: jidSchema }),
+    res: myInfoSchema
+      .omit({ presence: true })
+      .extend({ presence: presenceSchema }),
+  },
+  "groupware:open": {
+    req: z.object({
+      target: z.string().min(1).max(50),
+      params: z.record(z.string(), z.string()).optional(),
+    }),
+    res: z.object({ opened: z.boolean() }),
+  },
+  "call:set-info": {
+    req: z.object({
+      members: z
+        .array(
+          z.object({ jid: jidSchema, name: z.string(), phoneNum: z.string() }),
+        )
+        .max(6),
+    }),
+    res: z.object({ accepted: z.boolean() }),
+  },
   "file-picker:open": { req: roomRef, res: z.object({ opened: z.boolean() }) },
-  "room:set-alarm": { req: z.object({ roomName: roomNameSchema, on: z.boolean() }), res: z.object({ on: z.boolean() }) },
-  "message:delete": { req: z.object({ roomName: roomNameSchema, messageKey: timestampSchema }), res: z.object({ deleted: z.boolean() }) },
+  "room:set-alarm": {
+    req: z.object({ roomName: roomNameSchema, on: z.boolean() }),
+    res: z.object({ on: z.boolean() }),
+  },
+  "message:delete": {
+    req: z.object({ roomName: roomNameSchema, messageKey: timestampSchema }),
+    res: z.object({ deleted: z.boolean() }),
+  },
   "messages:fetch-server": {
     req: z.object({ roomName: roomNameSchema, latestMsgTime: timestampSchema }),
     res: z.object({ messages: z.array(bridgeMessageSchema) }),
@@ -171,23 +303,38 @@ export const bridgeRequests = {
   // Any window → main: the session as views may know it.
   "session:get": {
     req: z.object({}),
-    res: z.object({ signedIn: z.boolean(), locked: z.boolean(), network: networkStatusSchema }),
+    res: z.object({
+      signedIn: z.boolean(),
+      locked: z.boolean(),
+      network: networkStatusSchema,
+    }),
   },
 } satisfies Record<`${string}:${string}`, { req: z.ZodType; res: z.ZodType }>;
 
 /** Event names. */
 export type BridgeEventType = keyof typeof bridgeEvents;
 /** Event payloads by name. */
-export type BridgeEvents = { [K in BridgeEventType]: z.infer<(typeof bridgeEvents)[K]> };
+export type BridgeEvents = {
+  [K in BridgeEventType]: z.infer<(typeof bridgeEvents)[K]>;
+};
 /** Request names. */
 export type BridgeRequestType = keyof typeof bridgeRequests;
 /** Request payloads by name. */
-export type BridgeRequests = { [K in BridgeRequestType]: z.infer<(typeof bridgeRequests)[K]["req"]> };
+export type BridgeRequests = {
+  [K in BridgeRequestType]: z.infer<(typeof bridgeRequests)[K]["req"]>;
+};
 /** Response values by request name. */
-export type BridgeResponses = { [K in BridgeRequestType]: z.infer<(typeof bridgeRequests)[K]["res"]> };
+export type BridgeResponses = {
+  [K in BridgeRequestType]: z.infer<(typeof bridgeRequests)[K]["res"]>;
+};
 
 /** Why a request failed. */
-export const bridgeErrorCodeSchema = z.enum(["timeout", "no_handler", "invalid_payload", "remote_error"]);
+export const bridgeErrorCodeSchema = z.enum([
+  "timeout",
+  "no_handler",
+  "invalid_payload",
+  "remote_error",
+]);
 /** A bridge failure code. */
 export type BridgeErrorCode = z.infer<typeof bridgeErrorCodeSchema>;
 
@@ -195,8 +342,21 @@ const base = { v: z.literal(BRIDGE_PROTOCOL_VERSION), from: windowIdSchema };
 
 /** Every envelope on the wire: plain, structured-clone-safe data. */
 export const envelopeSchema = z.discriminatedUnion("kind", [
-  z.object({ ...base, kind: z.literal("event"), to: windowIdSchema.optional(), type: z.string(), payload: z.unknown() }),
-  z.object({ ...base, kind: z.literal("request"), to: windowIdSchema, id: z.string(), type: z.string(), payload: z.unknown() }),
+  z.object({
+    ...base,
+    kind: z.literal("event"),
+    to: windowIdSchema.optional(),
+    type: z.string(),
+    payload: z.unknown(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal("request"),
+    to: windowIdSchema,
+    id: z.string(),
+    type: z.string(),
+    payload: z.unknown(),
+  }),
   z.object({
     ...base,
     kind: z.literal("response"),
@@ -204,7 +364,10 @@ export const envelopeSchema = z.discriminatedUnion("kind", [
     id: z.string(),
     result: z.discriminatedUnion("ok", [
       z.object({ ok: z.literal(true), value: z.unknown() }),
-      z.object({ ok: z.literal(false), error: z.object({ code: bridgeErrorCodeSchema, message: z.string() }) }),
+      z.object({
+        ok: z.literal(false),
+        error: z.object({ code: bridgeErrorCodeSchema, message: z.string() }),
+      }),
     ]),
   }),
 ]);

@@ -1,8 +1,15 @@
 /** The web app's REST client: the shared fetch wrapper (spec §7.1 interceptor) bound to this origin and a token store. */
-import { createApiClient, type ApiClient, type StoredTokens, type TokenStore } from "@moa/shared";
+import {
+  createApiClient,
+  type ApiClient,
+  type StoredTokens,
+  type TokenStore,
+} from "@moa/shared";
 
 /** Tokens kept in memory by the main window, which owns the session. */
-export function createMemoryTokenStore(): TokenStore & { subscribe(fn: (t: StoredTokens | undefined) => void): () => void } {
+export function createMemoryTokenStore(): TokenStore & {
+  subscribe(fn: (t: StoredTokens | undefined) => void): () => void;
+} {
   let tokens: StoredTokens | undefined;
   const listeners = new Set<(t: StoredTokens | undefined) => void>();
   const notify = () => {
@@ -34,7 +41,11 @@ export function createMemoryTokenStore(): TokenStore & { subscribe(fn: (t: Store
  * @param locale - the UI locale for the locale header, e.g. `ko-kr`.
  * @returns the client.
  */
-export function createWebApiClient(baseUrl: string, tokens: TokenStore, locale: () => string): ApiClient {
+export function createWebApiClient(
+  baseUrl: string,
+  tokens: TokenStore,
+  locale: () => string,
+): ApiClient {
   return createApiClient({
     baseUrl,
     tokens,

@@ -28,19 +28,35 @@ export async function fetchMessengerInfo(api: ApiClient, domain: string) {
 }
 
 /** The login answer: success, or the spec §8 ErrorCode. */
-export type LoginAnswer = { ok: true; body: LoginSuccess } | { ok: false; code: string };
+export type LoginAnswer =
+  { ok: true; body: LoginSuccess } | { ok: false; code: string };
 
 const loginAnswerSchema = z.union([loginSuccessSchema, errorEnvelopeSchema]);
 
 /** POST /api/v1/auth/login2. */
-export async function login(api: ApiClient, body: LoginRequest): Promise<LoginAnswer> {
-  const res = await api.request({ method: "POST", path: "/api/v1/auth/login2", body, auth: false, schema: loginAnswerSchema });
+export async function login(
+  api: ApiClient,
+  body: LoginRequest,
+): Promise<LoginAnswer> {
+  const res = await api.request({
+    method: "POST",
+    path: "/api/v1/auth/login2",
+    body,
+    auth: false,
+    schema: loginAnswerSchema,
+  });
   const success = loginSuccessSchema.safeParse(res);
-  return success.success ? { ok: true, body: success.data } : { ok: false, code: res.ErrorCode };
+  return success.success
+    ? { ok: true, body: success.data }
+    : { ok: false, code: res.ErrorCode };
 }
 
 /** Whether the user's ID already runs in another messenger session. */
-export async function checkExistingSession(api: ApiClient, corpSeq: number, msngname: string): Promise<boolean> {
+export async function checkExistingSession(
+  api: ApiClient,
+  corpSeq: number,
+  msngname: string,
+): Promise<boolean> {
   const res = await api.request({
     method: "POST",
     path: "/api/v1/chat/home/isExistSession",
@@ -52,24 +68,42 @@ export async function checkExistingSession(api: ApiClient, corpSeq: number, msng
 
 /** The chat server to connect to, or null when the handshake failed. */
 export async function handshake(api: ApiClient, email: string) {
-  const res = await api.request({ path: `/sso/messenger/handshake?email=${q(email)}`, schema: handshakeResponseSchema });
+  const res = await api.request({
+    path: `/sso/messenger/handshake?email=${q(email)}`,
+    schema: handshakeResponseSchema,
+  });
   return res.success ? res : null;
 }
 
 /** The org tree (the whole company). */
-export async function fetchOrgTree(api: ApiClient, orgUrl: string): Promise<OrgTreeResponse> {
-  return api.request({ path: `/api/v1/orgtree/tree/${q(orgUrl)}`, schema: orgTreeResponseSchema });
+export async function fetchOrgTree(
+  api: ApiClient,
+  orgUrl: string,
+): Promise<OrgTreeResponse> {
+  return api.request({
+    path: `/api/v1/orgtree/tree/${q(orgUrl)}`,
+    schema: orgTreeResponseSchema,
+  });
 }
 
 /** Whether the virtual org branch shows. */
 export async function fetchOrgSetting(api: ApiClient): Promise<boolean> {
-  const res = await api.request({ path: "/api/v1/chat/home/org/setting", schema: orgSettingResponseSchema });
+  const res = await api.request({
+    path: "/api/v1/chat/home/org/setting",
+    schema: orgSettingResponseSchema,
+  });
   return res.orgSetting.VirtUseYN === "Y";
 }
 
 /** The company's display name for a domain, or null when unknown. */
-export async function fetchCompanyName(api: ApiClient, domain: string): Promise<string | null> {
-  const res = await api.request({ path: `/api/v1/pub/login?domnNm=${q(domain)}`, auth: false });
+export async function fetchCompanyName(
+  api: ApiClient,
+  domain: string,
+): Promise<string | null> {
+  const res = await api.request({
+    path: `/api/v1/pub/login?domnNm=${q(domain)}`,
+    auth: false,
+  });
   const parsed = publicLoginResponseSchema.safeParse(res);
   return parsed.success ? parsed.data.companyInfo.name : null;
 }
@@ -80,7 +114,15 @@ export async function logoutSession(api: ApiClient): Promise<void> {
 }
 
 /** The lock screen's password check: the ErrorCode (00 unlocks; 103, 104, others per spec §8). */
-export async function verifyLockPassword(api: ApiClient, token: string): Promise<string> {
-  const res = await api.request({ method: "POST", path: "/api/v1/auth/lock/verify", body: { token }, schema: errorEnvelopeSchema });
+export async function verifyLockPassword(
+  api: ApiClient,
+  token: string,
+): Promise<string> {
+  const res = await api.request({
+    method: "POST",
+    path: "/api/v1/auth/lock/verify",
+    body: { token },
+    schema: errorEnvelopeSchema,
+  });
   return res.ErrorCode;
 }

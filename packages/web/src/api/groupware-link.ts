@@ -32,11 +32,27 @@ export type GroupwareTarget = keyof typeof GROUPWARE_TARGETS;
  * @param query - extra query for the target (e.g. a notice id).
  * @returns the URL to open.
  */
-export async function groupwareLink(domain: string, uid: string, webToken: string, target: GroupwareTarget, query = ""): Promise<string> {
+export async function groupwareLink(
+  domain: string,
+  uid: string,
+  webToken: string,
+  target: GroupwareTarget,
+  query = "",
+): Promise<string> {
   const re = GROUPWARE_TARGETS[target] + query;
   const ts = String(Date.now());
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(webToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${uid}|${ts}|${re}`));
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(webToken),
+    { name: "HMAC", hash: "SHA-1" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`${uid}|${ts}|${re}`),
+  );
   let binary = "";
   for (const b of new Uint8Array(mac)) binary += String.fromCharCode(b);
   const params = new URLSearchParams({ uid, ts, re, sign: btoa(binary) });

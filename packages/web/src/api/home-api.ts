@@ -14,17 +14,35 @@ import { z } from "zod";
 
 /** The signed-in user's profile row. */
 export async function fetchMyProfile(api: ApiClient) {
-  return (await api.request({ path: "/api/v1/chat/home/myProfile", schema: myProfileResponseSchema })).UserProfile;
+  return (
+    await api.request({
+      path: "/api/v1/chat/home/myProfile",
+      schema: myProfileResponseSchema,
+    })
+  ).UserProfile;
 }
 
 /** One badge count. */
-export async function fetchCount(api: ApiClient, kind: HomeCountKind): Promise<number> {
-  return (await api.request({ path: `/api/v1/chat/home/${kind}/counts`, schema: countsResponseSchema })).counts;
+export async function fetchCount(
+  api: ApiClient,
+  kind: HomeCountKind,
+): Promise<number> {
+  return (
+    await api.request({
+      path: `/api/v1/chat/home/${kind}/counts`,
+      schema: countsResponseSchema,
+    })
+  ).counts;
 }
 
 /** The company's enabled menus, as `mailUsed: true` … */
-export async function fetchMenuFlags(api: ApiClient): Promise<Record<string, boolean>> {
-  const res = await api.request({ path: "/api/v1/menucnfg/menu/setting", schema: menuSettingResponseSchema });
+export async function fetchMenuFlags(
+  api: ApiClient,
+): Promise<Record<string, boolean>> {
+  const res = await api.request({
+    path: "/api/v1/menucnfg/menu/setting",
+    schema: menuSettingResponseSchema,
+  });
   return Object.fromEntries(
     Object.entries(res)
       .filter(([k]) => k.endsWith("Used"))
@@ -34,22 +52,38 @@ export async function fetchMenuFlags(api: ApiClient): Promise<Record<string, boo
 
 /** Whether the user may use attendance (commute tab). */
 export async function fetchAttendanceEnabled(api: ApiClient): Promise<boolean> {
-  const res = await api.request({ path: "/api/v1/chat/home/attendance/setting", schema: attendanceSettingResponseSchema });
+  const res = await api.request({
+    path: "/api/v1/chat/home/attendance/setting",
+    schema: attendanceSettingResponseSchema,
+  });
   return res.hasAttdWrtPwr === "Y";
 }
 
 /** Today's notices for the footer carousel. */
 export async function fetchTodayNotices(api: ApiClient) {
-  return (await api.request({ path: "/api/v1/chat/home/noti/today", schema: todayNoticesResponseSchema })).noti_list;
+  return (
+    await api.request({
+      path: "/api/v1/chat/home/noti/today",
+      schema: todayNoticesResponseSchema,
+    })
+  ).noti_list;
 }
 
 /** The popup notice, or null. */
 export async function fetchNoticePopup(api: ApiClient) {
-  return (await api.request({ path: "/api/v1/setting/notice/popup", schema: noticePopupResponseSchema })).noticePopup;
+  return (
+    await api.request({
+      path: "/api/v1/setting/notice/popup",
+      schema: noticePopupResponseSchema,
+    })
+  ).noticePopup;
 }
 
 /** Saves the nickname; returns the ErrorCode and the stored nickname. */
-export async function updateNickname(api: ApiClient, nickname: string): Promise<{ ok: boolean; nickname: string }> {
+export async function updateNickname(
+  api: ApiClient,
+  nickname: string,
+): Promise<{ ok: boolean; nickname: string }> {
   const res = await api.request({
     method: "PUT",
     path: "/api/v1/chat/home/nick/update",

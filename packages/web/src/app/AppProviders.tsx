@@ -9,7 +9,12 @@ import { SessionProvider, type SessionController } from "../features/session";
 import { DEFAULT_LOCALE, antdLocales, isLocale } from "../i18n";
 import { BridgeProvider } from "../lib/bridge";
 import { saveLocalePreference } from "../platform";
-import { ThemeContext, loadThemeMode, saveThemeMode, type ThemeMode } from "../ui";
+import {
+  ThemeContext,
+  loadThemeMode,
+  saveThemeMode,
+  type ThemeMode,
+} from "../ui";
 
 // Hangul-capable faces first, so Korean text never falls back to a bitmap or tofu font.
 const fontFamily = [
@@ -34,8 +39,21 @@ type AppProvidersProps = {
   children: ReactNode;
 };
 
-export function AppProviders({ i18n, session, bridge, motion = true, children }: AppProvidersProps) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+export function AppProviders({
+  i18n,
+  session,
+  bridge,
+  motion = true,
+  children,
+}: AppProvidersProps) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: false, refetchOnWindowFocus: false },
+        },
+      }),
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -49,9 +67,17 @@ export function AppProviders({ i18n, session, bridge, motion = true, children }:
   );
 }
 
-function ThemedConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
+function ThemedConfig({
+  motion,
+  children,
+}: {
+  motion: boolean;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+  const locale = isLocale(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : DEFAULT_LOCALE;
   const title = t("app.productName");
   const [mode, setModeState] = useState<ThemeMode>(loadThemeMode);
 
@@ -90,8 +116,17 @@ function ThemedConfig({ motion, children }: { motion: boolean; children: ReactNo
       <ConfigProvider
         locale={antdLocales[locale]}
         theme={{
-          algorithm: mode === "dark" ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { fontFamily, colorPrimary: "#1d5fd6", borderRadius: 6, fontSize: 13, motion },
+          algorithm:
+            mode === "dark"
+              ? antdTheme.darkAlgorithm
+              : antdTheme.defaultAlgorithm,
+          token: {
+            fontFamily,
+            colorPrimary: "#1d5fd6",
+            borderRadius: 6,
+            fontSize: 13,
+            motion,
+          },
         }}
       >
         <AntdApp component={false}>{children}</AntdApp>

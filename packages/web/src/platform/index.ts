@@ -1,7 +1,19 @@
 /** The only place that touches browser and desktop-shell capabilities (STYLE.md §3). */
 export { subscribeActivity } from "./activity";
-export { BRIDGE_CHANNEL, createBroadcastChannelTransport } from "./bridge/broadcast-channel-transport";
-export { loadLocalePreference, saveLocalePreference } from "./locale-preference";
+export {
+  BRIDGE_CHANNEL,
+  createBroadcastChannelTransport,
+} from "./bridge/broadcast-channel-transport";
+export {
+  loadLocalePreference,
+  saveLocalePreference,
+} from "./locale-preference";
 export { isNetworkUp, subscribeNetwork } from "./network";
 export { readStored, removeStored, writeStored } from "./storage";
-export { closeThisWindow, onWindowClosing, openAppWindow, openExternal, sendKeepalive } from "./windows";
+export {
+  closeThisWindow,
+  onWindowClosing,
+  openAppWindow,
+  openExternal,
+  sendKeepalive,
+} from "./windows";

@@ -7,7 +7,10 @@ import type { z } from "zod";
  * @param schema - what the value must look like; anything else counts as absent.
  * @returns the value, or undefined.
  */
-export function readStored<T>(key: string, schema: z.ZodType<T>): T | undefined {
+export function readStored<T>(
+  key: string,
+  schema: z.ZodType<T>,
+): T | undefined {
   try {
     const raw = window.localStorage.getItem(key);
     if (raw === null) return undefined;

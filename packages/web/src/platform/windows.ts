@@ -15,7 +15,11 @@ export function openExternal(url: string): boolean {
  * @param size - its size in px.
  * @returns false when the browser blocked it.
  */
-export function openAppWindow(route: string, name: string, size: { width: number; height: number }): boolean {
+export function openAppWindow(
+  route: string,
+  name: string,
+  size: { width: number; height: number },
+): boolean {
   const url = new URL(window.location.href);
   url.hash = route;
   const features = `popup,width=${String(size.width)},height=${String(size.height)}`;
@@ -41,10 +45,18 @@ export function onWindowClosing(fn: () => void): () => void {
 }
 
 /** Sends a request that outlives the page (the session's logout as its window closes). */
-export function sendKeepalive(url: string, headers: Record<string, string>): void {
+export function sendKeepalive(
+  url: string,
+  headers: Record<string, string>,
+): void {
   void (async () => {
     try {
-      await fetch(url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: "{}", keepalive: true });
+      await fetch(url, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: "{}",
+        keepalive: true,
+      });
     } catch {
       // The page is going away; the server expires the session on its own.
     }

@@ -9,7 +9,10 @@ import { windowIdFor } from "../lib/bridge";
 export function renderApp(hash: string, locale: Locale = "ko-KR") {
   window.history.replaceState(null, "", hash);
   const i18n = createI18n(locale);
-  const session = new SessionController({ baseUrl: "http://moa.test", locale: () => "ko-kr" });
+  const session = new SessionController({
+    baseUrl: "http://moa.test",
+    locale: () => "ko-kr",
+  });
   const hub = createMemoryHub();
   const bridge = createBridge(windowIdFor(hash), hub.connect());
   return {
@@ -18,6 +21,8 @@ export function renderApp(hash: string, locale: Locale = "ko-KR") {
     hub,
     bridge,
     // jsdom never ends CSS transitions, so antd popups would stay mid-animation and ignore clicks.
-    ...render(<App i18n={i18n} session={session} bridge={bridge} motion={false} />),
+    ...render(
+      <App i18n={i18n} session={session} bridge={bridge} motion={false} />,
+    ),
   };
 }

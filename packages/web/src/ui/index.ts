@@ -1,5 +1,13 @@
 /** Presentational building blocks shared by features. */
 export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
-export { ThemeContext, useThemeMode, type ThemeControl } from "./theme/ThemeContext";
-export { loadThemeMode, saveThemeMode, type ThemeMode } from "./theme/theme-preference";
+export {
+  ThemeContext,
+  useThemeMode,
+  type ThemeControl,
+} from "./theme/ThemeContext";
+export {
+  loadThemeMode,
+  saveThemeMode,
+  type ThemeMode,
+} from "./theme/theme-preference";

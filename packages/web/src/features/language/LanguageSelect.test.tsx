@@ -15,7 +15,13 @@ describe("LanguageSelect", () => {
     // A returning user: the company domain was chosen on an earlier run, so no domain dialog covers the screen.
     window.localStorage.setItem(
       "moa.login",
-      JSON.stringify({ domain: "demo.moa.test", domains: ["demo.moa.test"], saveId: false, id: "", auto: false }),
+      JSON.stringify({
+        domain: "demo.moa.test",
+        domains: ["demo.moa.test"],
+        saveId: false,
+        id: "",
+        auto: false,
+      }),
     );
     renderApp("#/login");
     expect(

@@ -29,12 +29,15 @@ export function LockScreen() {
           {t("lock.title")}
         </Typography.Title>
         <Typography.Text type="secondary">{user?.name}</Typography.Text>
-        <Typography.Text type="secondary">{t("lock.description")}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t("lock.description")}
+        </Typography.Text>
         <label htmlFor={fieldId} className="moa-visually-hidden">
           {t("lock.password")}
         </label>
         <Input.Password
           id={fieldId}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the lock screen has one field, and typing the password is the only action
           autoFocus
           value={password}
           placeholder={t("lock.password")}
@@ -43,7 +46,12 @@ export function LockScreen() {
           }}
           onPressEnter={() => void submit()}
         />
-        <Button type="primary" block loading={busy} onClick={() => void submit()}>
+        <Button
+          type="primary"
+          block
+          loading={busy}
+          onClick={() => void submit()}
+        >
           {t("lock.unlock")}
         </Button>
       </Flex>

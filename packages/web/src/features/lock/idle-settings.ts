@@ -1,5 +1,10 @@
 /** The basic settings that drive idle handling (spec §3 local settings, §9 defaults: away 5 min on, lock 30 min on). */
-import { DEFAULT_AWAY_ENABLED, DEFAULT_AWAY_MINUTES, DEFAULT_LOCK_ENABLED, DEFAULT_LOCK_MINUTES } from "@moa/shared";
+import {
+  DEFAULT_AWAY_ENABLED,
+  DEFAULT_AWAY_MINUTES,
+  DEFAULT_LOCK_ENABLED,
+  DEFAULT_LOCK_MINUTES,
+} from "@moa/shared";
 import { z } from "zod";
 import { readStored } from "../../platform";
 
@@ -11,12 +16,20 @@ const schema = z.object({
 });
 
 /** Thresholds in minutes; null when that behaviour is off. */
-export type IdleThresholds = { awayMinutes: number | null; lockMinutes: number | null };
+export type IdleThresholds = {
+  awayMinutes: number | null;
+  lockMinutes: number | null;
+};
 
 /** The stored thresholds, or the spec's defaults. */
 export function loadIdleThresholds(): IdleThresholds {
   const s = readStored("moa.settings.basic", schema.partial()) ?? {};
-  const awayOn = (s.awayTimeYn ?? (DEFAULT_AWAY_ENABLED ? "Y" : "N")) === "Y";
-  const lockOn = (s.lockTimeYn ?? (DEFAULT_LOCK_ENABLED ? "Y" : "N")) === "Y";
-  return { awayMinutes: awayOn ? (s.awayTime ?? DEFAULT_AWAY_MINUTES) : null, lockMinutes: lockOn ? (s.lockTime ?? DEFAULT_LOCK_MINUTES) : null };
+  const awayOn =
+    s.awayTimeYn === undefined ? DEFAULT_AWAY_ENABLED : s.awayTimeYn === "Y";
+  const lockOn =
+    s.lockTimeYn === undefined ? DEFAULT_LOCK_ENABLED : s.lockTimeYn === "Y";
+  return {
+    awayMinutes: awayOn ? (s.awayTime ?? DEFAULT_AWAY_MINUTES) : null,
+    lockMinutes: lockOn ? (s.lockTime ?? DEFAULT_LOCK_MINUTES) : null,
+  };
 }

@@ -30,7 +30,11 @@ export function useIdle(): void {
         session.lock();
         return;
       }
-      if (awayMinutes !== null && idleMinutes >= awayMinutes && s.presence === "on") {
+      if (
+        awayMinutes !== null &&
+        idleMinutes >= awayMinutes &&
+        s.presence === "on"
+      ) {
         autoAway = true;
         session.setPresence("away", false);
       }

@@ -9,7 +9,13 @@ type ChoiceDialogProps = {
   secondary: { label: string; onClick: () => void };
 };
 
-export function ChoiceDialog({ open, title, message, primary, secondary }: ChoiceDialogProps) {
+export function ChoiceDialog({
+  open,
+  title,
+  message,
+  primary,
+  secondary,
+}: ChoiceDialogProps) {
   return (
     <Modal
       open={open}
@@ -28,7 +34,9 @@ export function ChoiceDialog({ open, title, message, primary, secondary }: Choic
         </Button>,
       ]}
     >
-      <Typography.Paragraph style={{ whiteSpace: "pre-line", marginBottom: 0 }}>{message}</Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: "pre-line", marginBottom: 0 }}>
+        {message}
+      </Typography.Paragraph>
     </Modal>
   );
 }

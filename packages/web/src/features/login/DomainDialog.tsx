@@ -17,7 +17,15 @@ type DomainDialogProps = {
   onCancel: () => void;
 };
 
-export function DomainDialog({ open, domains, current, closable, onConfirm, onRemove, onCancel }: DomainDialogProps) {
+export function DomainDialog({
+  open,
+  domains,
+  current,
+  closable,
+  onConfirm,
+  onRemove,
+  onCancel,
+}: DomainDialogProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<string>(current || (domains[0] ?? ""));
   const [typed, setTyped] = useState("");
@@ -51,10 +59,14 @@ export function DomainDialog({ open, domains, current, closable, onConfirm, onRe
       width={400}
       centered
     >
-      <Typography.Paragraph type="secondary">{t("login.domainDialog.description")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t("login.domainDialog.description")}
+      </Typography.Paragraph>
       {domains.length > 0 ? (
         <>
-          <Typography.Text strong>{t("login.domainDialog.saved")}</Typography.Text>
+          <Typography.Text strong>
+            {t("login.domainDialog.saved")}
+          </Typography.Text>
           <Radio.Group
             value={picked}
             onChange={(e) => {
@@ -88,7 +100,10 @@ export function DomainDialog({ open, domains, current, closable, onConfirm, onRe
           </Radio.Group>
         </>
       ) : null}
-      <label htmlFor={newId} style={{ display: "block", marginTop: 12, fontWeight: 600 }}>
+      <label
+        htmlFor={newId}
+        style={{ display: "block", marginTop: 12, fontWeight: 600 }}
+      >
         {t("login.domainDialog.new")}
       </label>
       <Input

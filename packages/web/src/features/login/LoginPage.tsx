@@ -24,7 +24,8 @@ import { ChoiceDialog } from "./ChoiceDialog";
 import { DomainDialog } from "./DomainDialog";
 import "./login.css";
 
-type Dialog = "none" | "domain" | "sessionExists" | "passwordExpired" | "privacyNotAgreed";
+type Dialog =
+  "none" | "domain" | "sessionExists" | "passwordExpired" | "privacyNotAgreed";
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,14 +34,18 @@ export function LoginPage() {
   const step = useSession((s) => s.step);
   const { query } = useHashLocation();
   const [settings, setSettings] = useState(loadLoginSettings);
-  const [id, setId] = useState(settings.saveId || settings.auto ? settings.id : "");
+  const [id, setId] = useState(
+    settings.saveId || settings.auto ? settings.id : "",
+  );
   const [password, setPassword] = useState("");
   const [saveId, setSaveId] = useState(settings.saveId);
   const [auto, setAuto] = useState(settings.auto);
   const [capsLock, setCapsLock] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(settings.domain === "" ? "domain" : "none");
+  const [dialog, setDialog] = useState<Dialog>(
+    settings.domain === "" ? "domain" : "none",
+  );
   const lastForm = useRef<SignInForm | null>(null);
   const idField = useId();
   const passwordField = useId();
@@ -71,10 +76,28 @@ export function LoginPage() {
   useEffect(() => {
     if (autoTried.current) return;
     autoTried.current = true;
-    const blocked = query.get("isLogout") === "true" || query.get("authfail") === "true" || query.get("restart") === "true";
+    const blocked =
+      query.get("isLogout") === "true" ||
+      query.get("authfail") === "true" ||
+      query.get("restart") === "true";
     const s = loadLoginSettings();
-    if (blocked || !s.auto || !s.autoToken || s.domain === "" || session.store.getState().phase !== "signedOut") return;
-    void run({ domain: s.domain, id: s.id, password: null, autoToken: s.autoToken, saveId: s.saveId, auto: true });
+    if (
+      blocked ||
+      !s.auto ||
+      !s.autoToken ||
+      s.domain === "" ||
+      session.store.getState().phase !== "signedOut"
+    )
+      return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- auto login talks to the server; state changes follow its answer
+    void run({
+      domain: s.domain,
+      id: s.id,
+      password: null,
+      autoToken: s.autoToken,
+      saveId: s.saveId,
+      auto: true,
+    });
     // Runs once when the screen opens; later changes of the query must not sign in again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
@@ -95,14 +118,21 @@ export function LoginPage() {
       setDialog("domain");
       return;
     }
-    void run({ domain: settings.domain, id: checked.value.id, password, saveId, auto });
+    void run({
+      domain: settings.domain,
+      id: checked.value.id,
+      password,
+      saveId,
+      auto,
+    });
   };
 
   const trackCapsLock = (e: KeyboardEvent) => {
     setCapsLock(e.getModifierState("CapsLock"));
   };
 
-  const site = (path: string) => `https://${settings.domain || "www.moa.test"}${path}`;
+  const site = (path: string) =>
+    `https://${settings.domain || "www.moa.test"}${path}`;
   const busy = phase === "signingIn";
 
   return (
@@ -120,14 +150,24 @@ export function LoginPage() {
             {t("login.page.title")}
           </Typography.Title>
           {settings.domain ? (
-            <Typography.Text type="secondary" aria-label={t("login.form.domainLabel")}>
+            <Typography.Text
+              type="secondary"
+              aria-label={t("login.form.domainLabel")}
+            >
               {settings.domain}
             </Typography.Text>
           ) : null}
         </Flex>
 
         {busy ? (
-          <Flex vertical align="center" gap={16} className="moa-login__loading" role="status" aria-label={t("login.loading.title")}>
+          <Flex
+            vertical
+            align="center"
+            gap={16}
+            className="moa-login__loading"
+            role="status"
+            aria-label={t("login.loading.title")}
+          >
             <Spin size="large" />
             <Typography.Text>{t(`login.loading.step.${step}`)}</Typography.Text>
             <Button
@@ -174,9 +214,20 @@ export function LoginPage() {
               onKeyDown={trackCapsLock}
               onKeyUp={trackCapsLock}
             />
-            {capsLock ? <Alert type="warning" showIcon title={t("LO.A.053")} role="status" /> : null}
-            {problem ? <Alert type="error" showIcon title={problem} role="alert" /> : null}
-            {notice ? <Alert type="info" showIcon title={notice} role="status" /> : null}
+            {capsLock ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={t("LO.A.053")}
+                role="status"
+              />
+            ) : null}
+            {problem ? (
+              <Alert type="error" showIcon title={problem} role="alert" />
+            ) : null}
+            {notice ? (
+              <Alert type="info" showIcon title={notice} role="status" />
+            ) : null}
             <Flex justify="space-between">
               <Checkbox
                 checked={saveId || auto}
@@ -200,7 +251,11 @@ export function LoginPage() {
               {t("login.form.submit")}
             </Button>
             <Flex justify="center" gap={4} wrap className="moa-login__links">
-              <Button type="link" size="small" onClick={() => openExternal(site("/password/reset"))}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => openExternal(site("/password/reset"))}
+              >
                 {t("login.link.passwordReset")}
               </Button>
               <Button
@@ -212,7 +267,11 @@ export function LoginPage() {
               >
                 {t("login.link.domain")}
               </Button>
-              <Button type="link" size="small" onClick={() => openExternal(site("/support"))}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => openExternal(site("/support"))}
+              >
                 {t("login.link.support")}
               </Button>
             </Flex>
@@ -227,12 +286,25 @@ export function LoginPage() {
         current={settings.domain}
         closable={settings.domain !== ""}
         onConfirm={(domain) => {
-          setSettings(saveLoginSettings({ domain, domains: [domain, ...settings.domains.filter((d) => d !== domain)] }));
+          setSettings(
+            saveLoginSettings({
+              domain,
+              domains: [
+                domain,
+                ...settings.domains.filter((d) => d !== domain),
+              ],
+            }),
+          );
           setDialog("none");
         }}
         onRemove={(domain) => {
           const domains = settings.domains.filter((d) => d !== domain);
-          setSettings(saveLoginSettings({ domains, domain: settings.domain === domain ? "" : settings.domain }));
+          setSettings(
+            saveLoginSettings({
+              domains,
+              domain: settings.domain === domain ? "" : settings.domain,
+            }),
+          );
         }}
         onCancel={() => {
           setDialog("none");
@@ -274,7 +346,8 @@ export function LoginPage() {
           label: t("login.expiredDialog.later"),
           onClick: () => {
             setDialog("none");
-            if (lastForm.current) void run({ ...lastForm.current, changePasswordLater: true });
+            if (lastForm.current)
+              void run({ ...lastForm.current, changePasswordLater: true });
           },
         }}
       />

@@ -2,7 +2,13 @@
  * The main window's header (spec §2.3): company name, tab-aware search with a clear icon, widget buttons with badges
  * (99+; the fax widget's plain number), the mini-window button, and the own avatar with presence badge and menu.
  */
-import { OWN_PRESENCE_STATES, WIDGETS, widgetBadgeText, type OwnPresenceState, type WidgetKey } from "@moa/shared";
+import {
+  OWN_PRESENCE_STATES,
+  WIDGETS,
+  widgetBadgeText,
+  type OwnPresenceState,
+  type WidgetKey,
+} from "@moa/shared";
 import {
   AppstoreOutlined,
   CalendarOutlined,
@@ -16,7 +22,15 @@ import {
   ReadOutlined,
   SnippetsOutlined,
 } from "@ant-design/icons";
-import { Avatar, Badge, Button, Dropdown, Input, Tooltip, Typography } from "antd";
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dropdown,
+  Input,
+  Tooltip,
+  Typography,
+} from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession, useSessionController } from "../session";
@@ -36,9 +50,16 @@ const WIDGET_ICONS: Record<WidgetKey, ReactNode> = {
   10: <FileTextOutlined />,
 };
 
-const COUNT_KIND: Partial<Record<WidgetKey, "mail" | "apr" | "note" | "todo" | "sch">> = { 1: "mail", 2: "apr", 3: "note", 4: "todo", 5: "sch" };
+const COUNT_KIND: Partial<
+  Record<WidgetKey, "mail" | "apr" | "note" | "todo" | "sch">
+> = { 1: "mail", 2: "apr", 3: "note", 4: "todo", 5: "sch" };
 
-export const PRESENCE_COLORS: Record<OwnPresenceState, string> = { on: "#22a04b", dnd: "#e5484d", away: "#f5a524", off: "#9aa3b2" };
+export const PRESENCE_COLORS: Record<OwnPresenceState, string> = {
+  on: "#22a04b",
+  dnd: "#e5484d",
+  away: "#f5a524",
+  off: "#9aa3b2",
+};
 
 type MainHeaderProps = {
   tab: MainTab;
@@ -49,19 +70,33 @@ type MainHeaderProps = {
   onOpenUserInfo: () => void;
 };
 
-export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, onOpenUserInfo }: MainHeaderProps) {
+export function MainHeader({
+  tab,
+  widgets,
+  onSearch,
+  onOpenWidget,
+  onOpenMini,
+  onOpenUserInfo,
+}: MainHeaderProps) {
   const { t } = useTranslation();
   const session = useSessionController();
   const user = useSession((s) => s.user);
   const presence = useSession((s) => s.presence);
   const counts = useBadgeCounts().data;
   const [search, setSearch] = useState("");
-  const placeholder = tab === "chatting" ? t("main.header.searchChat") : t("main.header.searchPeople");
+  const placeholder =
+    tab === "chatting"
+      ? t("main.header.searchChat")
+      : t("main.header.searchPeople");
   const presenceLabel = t(`presence.${presence}`);
 
   return (
     <header className="moa-main__header">
-      <Typography.Text strong className="moa-main__company" aria-label={t("main.header.company")}>
+      <Typography.Text
+        strong
+        className="moa-main__company"
+        aria-label={t("main.header.company")}
+      >
         {user?.companyName}
       </Typography.Text>
       <Input.Search
@@ -69,7 +104,9 @@ export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, o
         aria-label={t("main.header.searchLabel")}
         placeholder={placeholder}
         value={search}
-        allowClear={{ clearIcon: <span aria-label={t("main.header.searchClear")}>×</span> }}
+        allowClear={{
+          clearIcon: <span aria-label={t("main.header.searchClear")}>×</span>,
+        }}
         onChange={(e) => {
           setSearch(e.target.value);
           if (e.target.value === "") onSearch("");
@@ -91,7 +128,11 @@ export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, o
                 <Button
                   type="text"
                   icon={WIDGET_ICONS[key]}
-                  aria-label={badge ? t("widget.badgeLabel", { name, count: badge }) : name}
+                  aria-label={
+                    badge
+                      ? t("widget.badgeLabel", { name, count: badge })
+                      : name
+                  }
                   onClick={() => {
                     onOpenWidget(key);
                   }}
@@ -101,7 +142,12 @@ export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, o
           );
         })}
         <Tooltip title={t("main.header.miniWindow")}>
-          <Button type="text" icon={<AppstoreOutlined />} aria-label={t("main.header.miniWindow")} onClick={onOpenMini} />
+          <Button
+            type="text"
+            icon={<AppstoreOutlined />}
+            aria-label={t("main.header.miniWindow")}
+            onClick={onOpenMini}
+          />
         </Tooltip>
       </nav>
       <div className="moa-main__me">
@@ -114,7 +160,8 @@ export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, o
               key: state,
               label: (
                 <span>
-                  <Badge color={PRESENCE_COLORS[state]} /> {t(`presence.${state}`)}
+                  <Badge color={PRESENCE_COLORS[state]} />{" "}
+                  {t(`presence.${state}`)}
                 </span>
               ),
             })),
@@ -123,17 +170,31 @@ export function MainHeader({ tab, widgets, onSearch, onOpenWidget, onOpenMini, o
             },
           }}
         >
-          <Button type="text" className="moa-main__avatar" aria-label={t("main.header.presenceMenu", { state: presenceLabel })}>
+          <Button
+            type="text"
+            className="moa-main__avatar"
+            aria-label={t("main.header.presenceMenu", { state: presenceLabel })}
+          >
             <Badge dot color={PRESENCE_COLORS[presence]} offset={[-3, 26]}>
-              <Avatar size={30} src={user?.photoUrl ? user.photoUrl : undefined}>
+              <Avatar
+                size={30}
+                src={user?.photoUrl ? user.photoUrl : undefined}
+              >
                 {user?.name.slice(0, 1)}
               </Avatar>
             </Badge>
           </Button>
         </Dropdown>
-        <Button type="text" className="moa-main__name" onClick={onOpenUserInfo} aria-haspopup="dialog">
+        <Button
+          type="text"
+          className="moa-main__name"
+          onClick={onOpenUserInfo}
+          aria-haspopup="dialog"
+        >
           {user?.name}
-          {user?.position ? <Typography.Text type="secondary"> {user.position}</Typography.Text> : null}
+          {user?.position ? (
+            <Typography.Text type="secondary"> {user.position}</Typography.Text>
+          ) : null}
         </Button>
       </div>
     </header>

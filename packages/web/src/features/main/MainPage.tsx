@@ -31,7 +31,11 @@ export function MainPage() {
 
   if (phase !== "signedIn")
     return (
-      <main aria-label={t("main.page.loading")} aria-busy="true" className="moa-main__loading">
+      <main
+        aria-label={t("main.page.loading")}
+        aria-busy="true"
+        className="moa-main__loading"
+      >
         <Spin />
       </main>
     );
@@ -57,7 +61,9 @@ function MainWindow() {
   const openGroupware = async (target: GroupwareTarget, query = "") => {
     const { user, webToken } = session.store.getState();
     if (!user || !webToken) return;
-    openExternal(await groupwareLink(user.domain, user.loginId, webToken, target, query));
+    openExternal(
+      await groupwareLink(user.domain, user.loginId, webToken, target, query),
+    );
   };
 
   const openWidget = (key: WidgetKey) => {
@@ -95,11 +101,20 @@ function MainWindow() {
             setSearch("");
           }}
         />
-        <section id="moa-tabpanel" role="tabpanel" aria-labelledby={`moa-tab-${tab}`} className="moa-main__panel">
+        <section
+          id="moa-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`moa-tab-${tab}`}
+          className="moa-main__panel"
+        >
           <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
         </section>
       </div>
-      <NoticeFooter onOpen={(id) => void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)} />
+      <NoticeFooter
+        onOpen={(id) =>
+          void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
+        }
+      />
       <UserInfoLayer
         open={userInfoOpen}
         onClose={() => {

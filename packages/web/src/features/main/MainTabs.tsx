@@ -1,9 +1,23 @@
 /** The left tab bar (spec §2.3): chatting, friend, shortcut, more; below them commute (attendance only) and org. */
-import { ApartmentOutlined, ClockCircleOutlined, CommentOutlined, EllipsisOutlined, LinkOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  ClockCircleOutlined,
+  CommentOutlined,
+  EllipsisOutlined,
+  LinkOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-export const MAIN_TABS = ["chatting", "friend", "shortcut", "more", "commute", "org"] as const;
+export const MAIN_TABS = [
+  "chatting",
+  "friend",
+  "shortcut",
+  "more",
+  "commute",
+  "org",
+] as const;
 export type MainTab = (typeof MAIN_TABS)[number];
 
 const ICONS: Record<MainTab, ReactNode> = {
@@ -15,7 +29,11 @@ const ICONS: Record<MainTab, ReactNode> = {
   org: <ApartmentOutlined />,
 };
 
-type MainTabsProps = { active: MainTab; attendance: boolean; onChange: (tab: MainTab) => void };
+type MainTabsProps = {
+  active: MainTab;
+  attendance: boolean;
+  onChange: (tab: MainTab) => void;
+};
 
 export function MainTabs({ active, attendance, onChange }: MainTabsProps) {
   const { t } = useTranslation();
@@ -25,7 +43,12 @@ export function MainTabs({ active, attendance, onChange }: MainTabsProps) {
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.indexOf(active);
-    const next = e.key === "ArrowDown" ? tabs[(i + 1) % tabs.length] : e.key === "ArrowUp" ? tabs[(i - 1 + tabs.length) % tabs.length] : undefined;
+    const next =
+      e.key === "ArrowDown"
+        ? tabs[(i + 1) % tabs.length]
+        : e.key === "ArrowUp"
+          ? tabs[(i - 1 + tabs.length) % tabs.length]
+          : undefined;
     if (!next) return;
     e.preventDefault();
     onChange(next);
@@ -33,7 +56,14 @@ export function MainTabs({ active, attendance, onChange }: MainTabsProps) {
   };
 
   return (
-    <div className="moa-main__tabs" role="tablist" aria-orientation="vertical" aria-label={t("main.tabs.label")} onKeyDown={onKeyDown} tabIndex={-1}>
+    <div
+      className="moa-main__tabs"
+      role="tablist"
+      aria-orientation="vertical"
+      aria-label={t("main.tabs.label")}
+      onKeyDown={onKeyDown}
+      tabIndex={-1}
+    >
       {tabs.map((tab) => (
         <button
           key={tab}

@@ -39,7 +39,9 @@ export function NoticeFooter({ onOpen }: { onOpen: (id: string) => void }) {
           {current.property.title}
         </Button>
       ) : (
-        <Typography.Text type="secondary">{t("footer.noNotice")}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t("footer.noNotice")}
+        </Typography.Text>
       )}
     </footer>
   );

@@ -1,5 +1,10 @@
 /** The notice popup (spec §4): shown until the user ticks "do not show again", then hidden until the sequence changes. */
-import { hideNoticePopup, INITIAL_NOTICE_POPUP_STORE, isNoticePopupVisible, receiveNoticePopup } from "@moa/shared";
+import {
+  hideNoticePopup,
+  INITIAL_NOTICE_POPUP_STORE,
+  isNoticePopupVisible,
+  receiveNoticePopup,
+} from "@moa/shared";
 import { Checkbox, Modal, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +13,10 @@ import { readStored, writeStored } from "../../platform";
 import { useNoticePopup } from "./use-home-data";
 
 const KEY = "moa.noticePopup";
-const storeSchema = z.object({ hideYn: z.enum(["Y", "N"]), brdSeq: z.string().nullable() });
+const storeSchema = z.object({
+  hideYn: z.enum(["Y", "N"]),
+  brdSeq: z.string().nullable(),
+});
 
 // Closed for the rest of this window's life (it must not come back after the lock screen or a tab change).
 const closedThisSession = new Set<string>();
@@ -18,8 +26,12 @@ export function NoticePopup({ suppressed }: { suppressed: boolean }) {
   const notice = useNoticePopup().data ?? null;
   const [, setClosedSeq] = useState<string | null>(null);
   const [hide, setHide] = useState(false);
-  if (!notice || suppressed || closedThisSession.has(notice.brd_seq)) return null;
-  const stored = receiveNoticePopup(readStored(KEY, storeSchema) ?? INITIAL_NOTICE_POPUP_STORE, notice.brd_seq);
+  if (!notice || suppressed || closedThisSession.has(notice.brd_seq))
+    return null;
+  const stored = receiveNoticePopup(
+    readStored(KEY, storeSchema) ?? INITIAL_NOTICE_POPUP_STORE,
+    notice.brd_seq,
+  );
   if (!isNoticePopupVisible(stored, notice.brd_seq)) return null;
 
   const close = () => {
@@ -37,7 +49,9 @@ export function NoticePopup({ suppressed }: { suppressed: boolean }) {
       cancelButtonProps={{ style: { display: "none" } }}
       centered
     >
-      <Typography.Paragraph style={{ whiteSpace: "pre-line" }}>{notice.content}</Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: "pre-line" }}>
+        {notice.content}
+      </Typography.Paragraph>
       <Checkbox
         checked={hide}
         onChange={(e) => {

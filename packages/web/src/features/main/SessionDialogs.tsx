@@ -23,7 +23,9 @@ export function SessionDialogs() {
           </Button>
         }
       >
-        <Typography.Paragraph role="alert">{t("conflict.message")}</Typography.Paragraph>
+        <Typography.Paragraph role="alert">
+          {t("conflict.message")}
+        </Typography.Paragraph>
       </Modal>
     );
   if (network === "fail")
@@ -34,9 +36,15 @@ export function SessionDialogs() {
         closable={false}
         mask={{ closable: false }}
         centered
-        footer={<Button onClick={() => void session.giveUpReconnecting()}>{t("network.goLogin")}</Button>}
+        footer={
+          <Button onClick={() => void session.giveUpReconnecting()}>
+            {t("network.goLogin")}
+          </Button>
+        }
       >
-        <Typography.Paragraph role="alert">{t("LO.A.048")}</Typography.Paragraph>
+        <Typography.Paragraph role="alert">
+          {t("LO.A.048")}
+        </Typography.Paragraph>
       </Modal>
     );
   if (network === "restore")
@@ -54,7 +62,9 @@ export function SessionDialogs() {
         okText={t("common.button.confirm")}
         cancelButtonProps={{ style: { display: "none" } }}
       >
-        <Typography.Paragraph role="status">{t("LO.A.062")}</Typography.Paragraph>
+        <Typography.Paragraph role="status">
+          {t("LO.A.062")}
+        </Typography.Paragraph>
       </Modal>
     );
   return null;

@@ -9,9 +9,16 @@ import { useThemeMode } from "../../ui";
 import { useSession, useSessionController } from "../session";
 
 /** The client version string (spec §1), stamped at build time. */
-const VERSION = import.meta.env.VITE_MOA_VERSION ?? "0.1.0";
+const VERSION: string =
+  (import.meta.env.VITE_MOA_VERSION as string | undefined) ?? "0.1.0";
 
-export function UserInfoLayer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function UserInfoLayer({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const session = useSessionController();
@@ -31,7 +38,10 @@ export function UserInfoLayer({ open, onClose }: { open: boolean; onClose: () =>
       const res = await updateNickname(session.api, checked.value);
       if (res.ok) {
         const current = session.store.getState().user;
-        if (current) session.store.setState({ user: { ...current, nickname: res.nickname } });
+        if (current)
+          session.store.setState({
+            user: { ...current, nickname: res.nickname },
+          });
         void message.success(t("MA.US.A.013"));
       }
     } catch (err) {
@@ -40,15 +50,24 @@ export function UserInfoLayer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer open={open} onClose={onClose} title={t("userInfo.title")} size={320} placement="right">
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t("userInfo.title")}
+      size={320}
+      placement="right"
+    >
       <Flex vertical gap={16}>
         <div>
           <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {user?.name} <Typography.Text type="secondary">{user?.position}</Typography.Text>
+            {user?.name}{" "}
+            <Typography.Text type="secondary">{user?.position}</Typography.Text>
           </Typography.Title>
           <Typography.Text type="secondary">{user?.deptName}</Typography.Text>
           <br />
-          <Typography.Text type="secondary">{t("userInfo.version", { version: VERSION })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t("userInfo.version", { version: VERSION })}
+          </Typography.Text>
         </div>
         <Flex vertical gap={4}>
           <label htmlFor={nickId}>{t("userInfo.nickname")}</label>
@@ -56,13 +75,18 @@ export function UserInfoLayer({ open, onClose }: { open: boolean; onClose: () =>
             <Input
               id={nickId}
               value={nickname}
-              showCount={{ formatter: ({ count }) => `${String(count)}/${String(NICKNAME_MAX_LENGTH)}` }}
+              showCount={{
+                formatter: ({ count }) =>
+                  `${String(count)}/${String(NICKNAME_MAX_LENGTH)}`,
+              }}
               onChange={(e) => {
                 setNickname(e.target.value);
               }}
               onPressEnter={() => void saveNickname()}
             />
-            <Button onClick={() => void saveNickname()}>{t("userInfo.nicknameSave")}</Button>
+            <Button onClick={() => void saveNickname()}>
+              {t("userInfo.nicknameSave")}
+            </Button>
           </Flex>
         </Flex>
         <Button

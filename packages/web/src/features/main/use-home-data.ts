@@ -1,6 +1,12 @@
 /** The main window's server data (spec §7.2), each query degrading to an empty state when its endpoint fails. */
 import { useQuery } from "@tanstack/react-query";
-import { fetchAttendanceEnabled, fetchCount, fetchMenuFlags, fetchNoticePopup, fetchTodayNotices } from "../../api/home-api";
+import {
+  fetchAttendanceEnabled,
+  fetchCount,
+  fetchMenuFlags,
+  fetchNoticePopup,
+  fetchTodayNotices,
+} from "../../api/home-api";
 import { getOrgTree, useSession, useSessionController } from "../session";
 
 /** Badge counts by kind; a kind whose call fails counts 0. */
@@ -13,8 +19,12 @@ export function useBadgeCounts() {
     refetchInterval: 60_000,
     queryFn: async () => {
       const kinds = ["mail", "apr", "note", "todo", "sch"] as const;
-      const values = await Promise.all(kinds.map(async (k) => fetchCount(session.api, k).catch(() => 0)));
-      return Object.fromEntries(kinds.map((k, i) => [k, values[i] ?? 0])) as Record<(typeof kinds)[number], number>;
+      const values = await Promise.all(
+        kinds.map(async (k) => fetchCount(session.api, k).catch(() => 0)),
+      );
+      return Object.fromEntries(
+        kinds.map((k, i) => [k, values[i] ?? 0]),
+      ) as Record<(typeof kinds)[number], number>;
     },
   });
 }
@@ -30,7 +40,7 @@ export function useMenus() {
       const [flags, attendance] = await Promise.all([
         fetchMenuFlags(session.api).catch((err: unknown) => {
           session.reportApiError(err);
-          return {} as Record<string, boolean>;
+          return {};
         }),
         fetchAttendanceEnabled(session.api).catch(() => false),
       ]);

@@ -9,7 +9,9 @@ export function PopupPage() {
   const { t } = useTranslation();
   const bridge = useBridge();
   useBridgeEvent("popup:redirected", ({ route, rparam }) => {
-    navigate(`/${route}?rparam=${encodeURIComponent(rparam)}`, { replace: true });
+    navigate(`/${route}?rparam=${encodeURIComponent(rparam)}`, {
+      replace: true,
+    });
   });
   useEffect(() => {
     bridge.emit("window:ready", { windowId: bridge.self }, "main");

@@ -24,7 +24,10 @@ export function SessionAlerts() {
       centered
       destroyOnHidden
     >
-      <Typography.Paragraph role="alert" style={{ marginBottom: 0, whiteSpace: "pre-line" }}>
+      <Typography.Paragraph
+        role="alert"
+        style={{ marginBottom: 0, whiteSpace: "pre-line" }}
+      >
         {current.serverText ?? t(asCatalogKey(current.code))}
         {current.detail ? `\n${t(asCatalogKey(current.detail))}` : null}
       </Typography.Paragraph>

@@ -5,14 +5,21 @@ import type { SessionController, SessionState } from "./session-controller";
 
 const SessionContext = createContext<SessionController | null>(null);
 
-export function SessionProvider({ controller, children }: { controller: SessionController; children: ReactNode }) {
+export function SessionProvider({
+  controller,
+  children,
+}: {
+  controller: SessionController;
+  children: ReactNode;
+}) {
   return <SessionContext value={controller}>{children}</SessionContext>;
 }
 
 /** The window's session controller. */
 export function useSessionController(): SessionController {
   const controller = useContext(SessionContext);
-  if (!controller) throw new Error("useSessionController outside SessionProvider");
+  if (!controller)
+    throw new Error("useSessionController outside SessionProvider");
   return controller;
 }
 

@@ -11,7 +11,14 @@ export function SessionExitWatcher() {
     controller.clearExit();
     // A browser tab cannot close itself: "quit" lands on the login screen without auto login.
     const flag = exit.to === "quit" ? "logout" : exit.flag;
-    navigate(flag === "authfail" ? "/login?authfail=true" : flag === "logout" ? "/login?isLogout=true" : "/login", { replace: true });
+    navigate(
+      flag === "authfail"
+        ? "/login?authfail=true"
+        : flag === "logout"
+          ? "/login?isLogout=true"
+          : "/login",
+      { replace: true },
+    );
   }, [controller, exit]);
   return null;
 }

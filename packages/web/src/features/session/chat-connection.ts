@@ -9,7 +9,11 @@ import type { ConnectionStatus } from "./connection-machine";
 /** What the session needs from a chat connection; tests substitute a scripted one. */
 export interface ChatConnection {
   /** Opens the connection; `onStatus` gets every status change with Strophe's condition. */
-  connect(jid: string, token: string, onStatus: (status: ConnectionStatus, condition?: string) => void): void;
+  connect(
+    jid: string,
+    token: string,
+    onStatus: (status: ConnectionStatus, condition?: string) => void,
+  ): void;
   /** Closes the connection (its `disconnected` status follows). */
   disconnect(why: string): void;
   /** Sends the own presence. */
@@ -30,7 +34,12 @@ const STATUS_NAMES = new Map<number, ConnectionStatus>([
 ]);
 
 // XMPP <show/> for the own states; "off" appears as extended away so the session stays alive.
-const SHOW: Record<OwnPresenceState, string | null> = { on: null, away: "away", dnd: "dnd", off: "xa" };
+const SHOW: Record<OwnPresenceState, string | null> = {
+  on: null,
+  away: "away",
+  dnd: "dnd",
+  off: "xa",
+};
 
 /** The resource of a browser session: one web-chat session per user, so a second login replaces the first (conflict). */
 export const WEB_RESOURCE = "webchat";
@@ -48,10 +57,14 @@ export function createStropheConnection(url: string): ChatConnection {
   return {
     connect(jid, token, onStatus) {
       conn = new Strophe.Connection(url, { protocol: "ws" });
-      conn.connect(`${jid}/${WEB_RESOURCE}`, token, (status: number, condition?: string | null) => {
-        const name = STATUS_NAMES.get(status);
-        if (name) onStatus(name, condition ?? undefined);
-      });
+      conn.connect(
+        `${jid}/${WEB_RESOURCE}`,
+        token,
+        (status: number, condition?: string | null) => {
+          const name = STATUS_NAMES.get(status);
+          if (name) onStatus(name, condition ?? undefined);
+        },
+      );
     },
     disconnect(why) {
       conn?.disconnect(why);

@@ -1,5 +1,9 @@
 /** The session: login flow, chat connection, presence, lock and the spec §8 error reactions. */
-export { createStropheConnection, WEB_RESOURCE, type ChatConnection } from "./chat-connection";
+export {
+  createStropheConnection,
+  WEB_RESOURCE,
+  type ChatConnection,
+} from "./chat-connection";
 export {
   INITIAL_CONNECTION_STATE,
   reconnectDelay,
@@ -11,7 +15,12 @@ export {
   type DisconnectReason,
   type NetworkStatus,
 } from "./connection-machine";
-export { clearAutoLogin, loadLoginSettings, saveLoginSettings, type LoginSettings } from "./login-settings";
+export {
+  clearAutoLogin,
+  loadLoginSettings,
+  saveLoginSettings,
+  type LoginSettings,
+} from "./login-settings";
 export { getOrgTree } from "./org-cache";
 export {
   SessionController,
@@ -21,7 +30,11 @@ export {
   type SignInForm,
   type SignInResult,
 } from "./session-controller";
-export { SessionProvider, useSession, useSessionController } from "./SessionContext";
+export {
+  SessionProvider,
+  useSession,
+  useSessionController,
+} from "./SessionContext";
 export { SessionAlerts } from "./SessionAlerts";
 export { SessionExitWatcher } from "./SessionExitWatcher";
 export { createWindowManager, type WindowManager } from "./window-manager";

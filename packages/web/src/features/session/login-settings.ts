@@ -18,7 +18,13 @@ export const loginSettingsSchema = z.object({
 
 export type LoginSettings = z.infer<typeof loginSettingsSchema>;
 
-const EMPTY: LoginSettings = { domain: "", domains: [], saveId: false, id: "", auto: false };
+const EMPTY: LoginSettings = {
+  domain: "",
+  domains: [],
+  saveId: false,
+  id: "",
+  auto: false,
+};
 
 /** The stored settings, or the defaults on first run. */
 export function loadLoginSettings(): LoginSettings {
@@ -26,9 +32,12 @@ export function loadLoginSettings(): LoginSettings {
 }
 
 /** Merges and stores settings. */
-export function saveLoginSettings(patch: Partial<LoginSettings>): LoginSettings {
+export function saveLoginSettings(
+  patch: Partial<LoginSettings>,
+): LoginSettings {
   const next = { ...loadLoginSettings(), ...patch };
-  if (patch.autoToken === undefined && "autoToken" in patch) delete next.autoToken;
+  if (patch.autoToken === undefined && "autoToken" in patch)
+    delete next.autoToken;
   writeStored(KEY, next);
   return next;
 }

@@ -4,7 +4,10 @@ import type { OrgTreeResponse } from "@moa/shared";
 let current: { tree: OrgTreeResponse; virtualBranch: boolean } | null = null;
 
 /** Keeps the org tree loaded at login. */
-export function setOrgTree(tree: OrgTreeResponse, virtualBranch: boolean): void {
+export function setOrgTree(
+  tree: OrgTreeResponse,
+  virtualBranch: boolean,
+): void {
   current = { tree, virtualBranch };
 }
 

@@ -21,7 +21,10 @@ import {
   type UserInfo,
 } from "@moa/shared";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { createMemoryTokenStore, createWebApiClient } from "../../api/api-client";
+import {
+  createMemoryTokenStore,
+  createWebApiClient,
+} from "../../api/api-client";
 import {
   checkExistingSession,
   fetchMessengerInfo,
@@ -45,13 +48,23 @@ import {
   type ConnectionState,
   type DisconnectReason,
 } from "./connection-machine";
-import { clearAutoLogin, loadLoginSettings, saveLoginSettings } from "./login-settings";
+import {
+  clearAutoLogin,
+  loadLoginSettings,
+  saveLoginSettings,
+} from "./login-settings";
 import { clearOrgTree, setOrgTree } from "./org-cache";
 
 /** A message to show in the shared alert dialog; `serverText` is the server's ErrorMsg where spec §8 says so. */
-export type SessionAlert = { id: number; code: MessageCode; detail?: MessageCode; serverText?: string };
+export type SessionAlert = {
+  id: number;
+  code: MessageCode;
+  detail?: MessageCode;
+  serverText?: string;
+};
 
-export type LoginStep = "idle" | "login" | "session" | "handshake" | "org" | "connecting";
+export type LoginStep =
+  "idle" | "login" | "session" | "handshake" | "org" | "connecting";
 
 export type SessionState = {
   phase: "signedOut" | "signingIn" | "signedIn";
@@ -66,7 +79,8 @@ export type SessionState = {
   locked: boolean;
   alerts: SessionAlert[];
   /** Where to go after the session ended (the app shell navigates). */
-  exit: { to: "login"; flag: "logout" | "authfail" | null } | { to: "quit" } | null;
+  exit:
+    { to: "login"; flag: "logout" | "authfail" | null } | { to: "quit" } | null;
 };
 
 /** The outcome of a sign-in attempt, for the login screen's dialogs. */
@@ -147,7 +161,9 @@ export class SessionController {
 
   /** Removes an alert the user confirmed. */
   dismissAlert(id: number): void {
-    this.store.setState((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
+    this.store.setState((s) => ({
+      alerts: s.alerts.filter((a) => a.id !== id),
+    }));
   }
 
   /**
@@ -188,10 +204,13 @@ export class SessionController {
     this.store.setState({ phase: "signingIn", step: "login", exit: null });
     try {
       const info = await fetchMessengerInfo(this.api, form.domain);
-      if (this.cancelRequested) return this.cancelled();
+      if (this.isCancelled()) return await this.cancelled();
       if (!info) return this.fail(MESSAGE_CODES.loginWrongDomain);
       this.passwordKey = info.passwordKey.spki;
-      const token = form.password === null ? (form.autoToken ?? "") : await encryptPassword(info.passwordKey.spki, form.password);
+      const token =
+        form.password === null
+          ? (form.autoToken ?? "")
+          : await encryptPassword(info.passwordKey.spki, form.password);
       const answer = await login(this.api, {
         username: form.id,
         token,
@@ -200,21 +219,29 @@ export class SessionController {
         isChangePwdLater: form.changePasswordLater ?? false,
         autoLogin: form.auto,
       });
-      if (this.cancelRequested) return this.cancelled();
+      if (this.isCancelled()) return await this.cancelled();
       if (!answer.ok) {
         if (form.password === null) clearAutoLogin();
         const outcome = describeLoginResult(answer.code);
         this.store.setState({ phase: "signedOut", step: "idle" });
-        if (outcome.kind === "passwordExpired") return { kind: "passwordExpired" };
-        if (outcome.kind === "privacyNotAgreed") return { kind: "privacyNotAgreed" };
+        if (outcome.kind === "passwordExpired")
+          return { kind: "passwordExpired" };
+        if (outcome.kind === "privacyNotAgreed")
+          return { kind: "privacyNotAgreed" };
         if (outcome.kind === "alert") this.alert(outcome.code);
         return { kind: "failed" };
       }
       const { Token_Info: t, User_Info: user } = answer.body;
-      this.tokens.set({ accessToken: t.Access_Token, refreshToken: t.Refresh_Token });
+      this.tokens.set({
+        accessToken: t.Access_Token,
+        refreshToken: t.Refresh_Token,
+      });
       this.chatJid = user.messengerId;
       this.store.setState({ user, webToken: t.Web_Token });
-      const domains = [info.basicDoamin, ...loadLoginSettings().domains.filter((d) => d !== info.basicDoamin)];
+      const domains = [
+        info.basicDoamin,
+        ...loadLoginSettings().domains.filter((d) => d !== info.basicDoamin),
+      ];
       saveLoginSettings({
         domain: info.basicDoamin,
         domains,
@@ -225,8 +252,12 @@ export class SessionController {
         autoToken: form.auto ? t.Auto_Login_Token : undefined,
       });
       this.store.setState({ step: "session" });
-      const exists = await checkExistingSession(this.api, user.corpSeq, user.loginId);
-      if (this.cancelRequested) return await this.cancelled();
+      const exists = await checkExistingSession(
+        this.api,
+        user.corpSeq,
+        user.loginId,
+      );
+      if (this.isCancelled()) return await this.cancelled();
       if (exists) {
         this.pendingForm = form;
         return { kind: "sessionExists" };
@@ -263,17 +294,26 @@ export class SessionController {
     const user = this.store.getState().user;
     if (!user) return this.fail(MESSAGE_CODES.loginServerUnreachable);
     this.store.setState({ step: "handshake" });
-    const hs = await handshake(this.api, handshakeEmail(user.loginId, user.domain));
-    if (this.cancelRequested) return this.cancelled();
+    const hs = await handshake(
+      this.api,
+      handshakeEmail(user.loginId, user.domain),
+    );
+    if (this.isCancelled()) return await this.cancelled();
     if (!hs) return this.fail(MESSAGE_CODES.loginServerUnreachable);
     this.store.setState({ step: "org" });
-    const [tree, virtualBranch] = await Promise.all([fetchOrgTree(this.api, hs.orgUrl), fetchOrgSetting(this.api)]);
+    const [tree, virtualBranch] = await Promise.all([
+      fetchOrgTree(this.api, hs.orgUrl),
+      fetchOrgSetting(this.api),
+    ]);
     setOrgTree(tree, virtualBranch);
-    if (this.cancelRequested) return this.cancelled();
-    this.store.setState({ step: "connecting", connection: INITIAL_CONNECTION_STATE });
+    if (this.isCancelled()) return await this.cancelled();
+    this.store.setState({
+      step: "connecting",
+      connection: INITIAL_CONNECTION_STATE,
+    });
     const connected = await this.openFirstConnection(hs.chatServer);
     if (!connected) {
-      if (this.cancelRequested) return this.cancelled();
+      if (this.isCancelled()) return await this.cancelled();
       await this.dropServerSession();
       this.store.setState({ phase: "signedOut", step: "idle" });
       return { kind: "failed" };
@@ -282,7 +322,12 @@ export class SessionController {
     this.unsubscribeNetwork = subscribeNetwork((up) => {
       this.dispatch({ type: "network", up });
     });
-    this.store.setState({ phase: "signedIn", step: "idle", presence: DEFAULT_OWN_PRESENCE_STATE, presenceByHand: false });
+    this.store.setState({
+      phase: "signedIn",
+      step: "idle",
+      presence: DEFAULT_OWN_PRESENCE_STATE,
+      presenceByHand: false,
+    });
     return { kind: "signedIn" };
   }
 
@@ -313,7 +358,11 @@ export class SessionController {
     const access = this.tokens.get()?.accessToken;
     if (!this.connection || !access) return;
     this.connection.connect(this.chatJid, access, (status, condition) => {
-      const input: ConnectionInput = { type: "status", status, networkUp: (this.deps.networkUp ?? isNetworkUp)() };
+      const input: ConnectionInput = {
+        type: "status",
+        status,
+        networkUp: (this.deps.networkUp ?? isNetworkUp)(),
+      };
       this.dispatch(condition ? { ...input, condition } : input);
     });
   }
@@ -322,7 +371,10 @@ export class SessionController {
 
   /** Feeds the connection machine and runs its effects. */
   dispatch(input: ConnectionInput): void {
-    const { state, effects } = stepConnection(this.store.getState().connection, input);
+    const { state, effects } = stepConnection(
+      this.store.getState().connection,
+      input,
+    );
     this.store.setState({ connection: state });
     for (const effect of effects) this.run(effect);
   }
@@ -357,7 +409,8 @@ export class SessionController {
         return;
       case "stopLoading":
         this.firstConnect?.resolve(false);
-        if (this.store.getState().phase === "signingIn") this.store.setState({ phase: "signedOut", step: "idle" });
+        if (this.store.getState().phase === "signingIn")
+          this.store.setState({ phase: "signedOut", step: "idle" });
         return;
       case "toLogin":
         this.endLocally({ to: "login", flag: effect.flag });
@@ -384,7 +437,10 @@ export class SessionController {
     try {
       await this.api.refresh();
     } catch (err) {
-      if (err instanceof TokenRefreshError || err instanceof SessionExpiredError) {
+      if (
+        err instanceof TokenRefreshError ||
+        err instanceof SessionExpiredError
+      ) {
         this.reportApiError(err);
         return;
       }
@@ -415,7 +471,8 @@ export class SessionController {
   private onRefreshRefused(err: TokenRefreshError) {
     const failure = describeTokenRefreshFailure(err.code);
     if (failure.kind === "alert") this.alert(failure.code);
-    else if (failure.kind === "serverMessage") this.alert(MESSAGE_CODES.loginBlocked, undefined, err.serverMessage);
+    else if (failure.kind === "serverMessage")
+      this.alert(MESSAGE_CODES.loginBlocked, undefined, err.serverMessage);
     void this.closeSession("logout");
   }
 
@@ -424,12 +481,14 @@ export class SessionController {
   /** Sets the own presence; `byHand` when the user picked it from the menu. */
   setPresence(presence: OwnPresenceState, byHand: boolean): void {
     this.store.setState({ presence, presenceByHand: byHand });
-    if (this.store.getState().connection.status === "connected") this.connection?.sendPresence(presence);
+    if (this.store.getState().connection.status === "connected")
+      this.connection?.sendPresence(presence);
   }
 
   /** Locks the app (idle threshold or the user-info layer's lock). */
   lock(): void {
-    if (this.store.getState().phase === "signedIn") this.store.setState({ locked: true });
+    if (this.store.getState().phase === "signedIn")
+      this.store.setState({ locked: true });
   }
 
   /**
@@ -438,7 +497,10 @@ export class SessionController {
    */
   async unlock(password: string): Promise<boolean> {
     try {
-      const code = await verifyLockPassword(this.api, await encryptPassword(this.passwordKey, password));
+      const code = await verifyLockPassword(
+        this.api,
+        await encryptPassword(this.passwordKey, password),
+      );
       const outcome = describeUnlockResult(code);
       if (outcome.kind === "unlocked") {
         this.store.setState({ locked: false });
@@ -473,11 +535,18 @@ export class SessionController {
 
   private async closeSession(reason: DisconnectReason) {
     await this.dropServerSession();
-    if (this.connection && this.store.getState().connection.status === "connected") {
+    if (
+      this.connection &&
+      this.store.getState().connection.status === "connected"
+    ) {
       this.dispatch({ type: "close", reason });
       return;
     }
-    this.endLocally(reason === "exit" ? { to: "quit" } : { to: "login", flag: reason === "authfail" ? "authfail" : "logout" });
+    this.endLocally(
+      reason === "exit"
+        ? { to: "quit" }
+        : { to: "login", flag: reason === "authfail" ? "authfail" : "logout" },
+    );
   }
 
   private async dropServerSession() {
@@ -498,7 +567,8 @@ export class SessionController {
     this.unsubscribeNetwork = null;
     const conn = this.connection;
     this.connection = null;
-    if (conn && this.store.getState().connection.status === "connected") conn.disconnect("logout");
+    if (conn && this.store.getState().connection.status === "connected")
+      conn.disconnect("logout");
     this.tokens.clear();
     clearOrgTree();
     this.store.setState({
@@ -519,7 +589,10 @@ export class SessionController {
   endOnUnload(): void {
     const access = this.tokens.get()?.accessToken;
     if (!access || this.store.getState().phase !== "signedIn") return;
-    sendKeepalive(`${this.deps.baseUrl}/api/v1/auth/logout`, { Authorization: `Bearer ${access}`, "X-Requested-With": "MoaWeb" });
+    sendKeepalive(`${this.deps.baseUrl}/api/v1/auth/logout`, {
+      Authorization: `Bearer ${access}`,
+      "X-Requested-With": "MoaWeb",
+    });
   }
 
   /** The shell consumed `exit` (navigated away). */
@@ -528,6 +601,11 @@ export class SessionController {
   }
 
   // ---- helpers ------------------------------------------------------------------------------------------
+
+  // A method, not a field read: the flag changes while a sign-in awaits the server.
+  private isCancelled(): boolean {
+    return this.cancelRequested;
+  }
 
   private later(fn: () => void, ms: number) {
     const t = setTimeout(() => {
@@ -551,10 +629,15 @@ export class SessionController {
   }
 
   private async failWith(err: unknown): Promise<SignInResult> {
-    if (this.cancelRequested) return this.cancelled();
+    if (this.isCancelled()) return await this.cancelled();
     await this.dropServerSession();
     // Before login nothing is worth quitting for: every failure to reach the servers reads the same.
-    if (err instanceof HttpStatusError || err instanceof TypeError || !(err instanceof Error) || err.name !== "SessionExpiredError")
+    if (
+      err instanceof HttpStatusError ||
+      err instanceof TypeError ||
+      !(err instanceof Error) ||
+      err.name !== "SessionExpiredError"
+    )
       return this.fail(MESSAGE_CODES.loginServerUnreachable);
     return this.fail(MESSAGE_CODES.sessionExpired);
   }

@@ -27,13 +27,20 @@ export type WindowManager = {
  * @param session - the session controller.
  * @returns the window manager.
  */
-export function createWindowManager(bridge: Bridge, session: SessionController): WindowManager {
+export function createWindowManager(
+  bridge: Bridge,
+  session: SessionController,
+): WindowManager {
   const pending = new Map<WindowId, BridgeEvents["popup:redirected"]>();
   let seq = 0;
   const offs = [
     bridge.handle("session:get", () => {
       const s = session.store.getState();
-      return { signedIn: s.phase === "signedIn", locked: s.locked, network: s.connection.network };
+      return {
+        signedIn: s.phase === "signedIn",
+        locked: s.locked,
+        network: s.connection.network,
+      };
     }),
     bridge.handle("me:get", () => {
       const s = session.store.getState();
@@ -58,9 +65,12 @@ export function createWindowManager(bridge: Bridge, session: SessionController):
       bridge.emit("popup:redirected", redirect, windowId);
     }),
     session.store.subscribe((s, prev) => {
-      if (s.locked !== prev.locked) bridge.emit("lock:changed", { locked: s.locked });
-      if (s.connection.network !== prev.connection.network) bridge.emit("network:status-changed", { status: s.connection.network });
-      if (prev.phase === "signedIn" && s.phase === "signedOut") bridge.emit("session:ended", { reason: "logout" });
+      if (s.locked !== prev.locked)
+        bridge.emit("lock:changed", { locked: s.locked });
+      if (s.connection.network !== prev.connection.network)
+        bridge.emit("network:status-changed", { status: s.connection.network });
+      if (prev.phase === "signedIn" && s.phase === "signedOut")
+        bridge.emit("session:ended", { reason: "logout" });
     }),
   ];
   return {
@@ -68,7 +78,11 @@ export function createWindowManager(bridge: Bridge, session: SessionController):
       if (session.store.getState().locked) return false;
       const id: WindowId = `popup:${String(Date.now())}${String((seq += 1))}`;
       pending.set(id, { route, rparam });
-      return openAppWindow(`/popup?wid=${encodeURIComponent(id)}`, id.replace(/\W/g, "_"), SIZES[route]);
+      return openAppWindow(
+        `/popup?wid=${encodeURIComponent(id)}`,
+        id.replace(/\W/g, "_"),
+        SIZES[route],
+      );
     },
     dispose() {
       for (const off of offs) off();

@@ -1,10 +1,31 @@
 /** Each window's bridge in React context; components use only `useBridgeEvent` and `useBridgeRequest` (STYLE.md §4). */
-import type { Bridge, BridgeEventType, BridgeEvents, BridgeRequestType, BridgeRequests, BridgeResponses, WindowId } from "@moa/shared";
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from "react";
+import type {
+  Bridge,
+  BridgeEventType,
+  BridgeEvents,
+  BridgeRequestType,
+  BridgeRequests,
+  BridgeResponses,
+  WindowId,
+} from "@moa/shared";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  type ReactNode,
+} from "react";
 
 const BridgeContext = createContext<Bridge | null>(null);
 
-export function BridgeProvider({ bridge, children }: { bridge: Bridge; children: ReactNode }) {
+export function BridgeProvider({
+  bridge,
+  children,
+}: {
+  bridge: Bridge;
+  children: ReactNode;
+}) {
   return <BridgeContext value={bridge}>{children}</BridgeContext>;
 }
 
@@ -16,7 +37,10 @@ export function useBridge(): Bridge {
 }
 
 /** Runs `listener` for every `type` event while the component is mounted. */
-export function useBridgeEvent<K extends BridgeEventType>(type: K, listener: (payload: BridgeEvents[K], from: WindowId) => void): void {
+export function useBridgeEvent<K extends BridgeEventType>(
+  type: K,
+  listener: (payload: BridgeEvents[K], from: WindowId) => void,
+): void {
   const bridge = useBridge();
   const latest = useRef(listener);
   useEffect(() => {
@@ -32,7 +56,12 @@ export function useBridgeEvent<K extends BridgeEventType>(type: K, listener: (pa
 }
 
 /** A function that sends a `type` request (to main unless told otherwise) and resolves with the answer. */
-export function useBridgeRequest<K extends BridgeRequestType>(type: K): (payload: BridgeRequests[K], to?: WindowId) => Promise<BridgeResponses[K]> {
+export function useBridgeRequest<K extends BridgeRequestType>(
+  type: K,
+): (payload: BridgeRequests[K], to?: WindowId) => Promise<BridgeResponses[K]> {
   const bridge = useBridge();
-  return useCallback((payload, to) => bridge.request(type, payload, to ? { to } : {}), [bridge, type]);
+  return useCallback(
+    (payload, to) => bridge.request(type, payload, to ? { to } : {}),
+    [bridge, type],
+  );
 }

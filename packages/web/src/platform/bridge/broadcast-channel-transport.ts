@@ -9,7 +9,9 @@ export const BRIDGE_CHANNEL = "moa:bridge:v1";
  * @param name - channel name (tests use their own to stay isolated).
  * @returns the transport.
  */
-export function createBroadcastChannelTransport(name: string = BRIDGE_CHANNEL): BridgeTransport {
+export function createBroadcastChannelTransport(
+  name: string = BRIDGE_CHANNEL,
+): BridgeTransport {
   const channel = new BroadcastChannel(name);
   return {
     post(envelope) {

@@ -2,9 +2,15 @@
 import { createContext, useContext } from "react";
 import type { ThemeMode } from "./theme-preference";
 
-export type ThemeControl = { mode: ThemeMode; setMode: (mode: ThemeMode) => void };
+export type ThemeControl = {
+  mode: ThemeMode;
+  setMode: (mode: ThemeMode) => void;
+};
 
-export const ThemeContext = createContext<ThemeControl>({ mode: "light", setMode: () => undefined });
+export const ThemeContext = createContext<ThemeControl>({
+  mode: "light",
+  setMode: () => undefined,
+});
 
 /** The theme and its setter. */
 export function useThemeMode(): ThemeControl {

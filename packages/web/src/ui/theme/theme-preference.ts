@@ -9,7 +9,9 @@ const KEY = "moa.theme";
 export function loadThemeMode(): ThemeMode {
   const stored = readStored(KEY, z.enum(["light", "dark"]));
   if (stored) return stored;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  return window.matchMedia("(prefers-color-scheme: dark)").matches
+    ? "dark"
+    : "light";
 }
 
 /** Remembers the theme. */
