@@ -3,32 +3,41 @@
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window in both locales and both themes to docs/images/. Run `npm run build` first.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
 
-const OUT = 'docs/images';
+const OUT = "docs/images";
 const SHOTS = [
-  { locale: 'ko-KR', theme: 'light', user: 'minsu.kim' },
-  { locale: 'ko-KR', theme: 'dark', user: 'sungmin.lee' },
-  { locale: 'en-US', theme: 'light', user: 'nayeon.park' },
-  { locale: 'en-US', theme: 'dark', user: 'youngho.choi' },
+  { locale: "ko-KR", theme: "light", user: "minsu.kim" },
+  { locale: "ko-KR", theme: "dark", user: "sungmin.lee" },
+  { locale: "en-US", theme: "light", user: "nayeon.park" },
+  { locale: "en-US", theme: "dark", user: "youngho.choi" },
 ];
 const TEXT = {
-  'ko-KR': { id: '아이디', password: '비밀번호', close: '닫기', tab: '채팅' },
-  'en-US': { id: 'ID', password: 'Password', close: 'Close', tab: 'Chats' },
+  "ko-KR": { id: "아이디", password: "비밀번호", close: "닫기", tab: "채팅" },
+  "en-US": { id: "ID", password: "Password", close: "Close", tab: "Chats" },
 };
 
 async function startServer(dataDir) {
-  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ["packages/server/dist/main.js"], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = '';
+  let out = "";
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      60_000,
+    );
     const onData = (chunk) => {
       out += chunk.toString();
       const m = /Moa is running at (\S+?)\/?\s/.exec(out);
@@ -37,30 +46,42 @@ async function startServer(dataDir) {
         resolve(m[1]);
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) =>
+      reject(new Error(`server exited with ${code}:\n${out}`)),
+    );
   });
   return { url, child };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'moa-shots-'));
+const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
 });
 try {
   mkdirSync(OUT, { recursive: true });
   for (const { locale, theme, user } of SHOTS) {
-    const context = await browser.newContext({ locale, viewport: { width: 1024, height: 640 }, colorScheme: theme });
+    const context = await browser.newContext({
+      locale,
+      viewport: { width: 1024, height: 640 },
+      colorScheme: theme,
+    });
     await context.addInitScript(
       ([loc, th]) => {
-        localStorage.setItem('moa.locale', loc);
-        localStorage.setItem('moa.theme', JSON.stringify(th));
+        localStorage.setItem("moa.locale", loc);
+        localStorage.setItem("moa.theme", JSON.stringify(th));
         localStorage.setItem(
-          'moa.login',
-          JSON.stringify({ domain: 'demo.moa.test', domains: ['demo.moa.test'], saveId: false, id: '', auto: false }),
+          "moa.login",
+          JSON.stringify({
+            domain: "demo.moa.test",
+            domains: ["demo.moa.test"],
+            saveId: false,
+            id: "",
+            auto: false,
+          }),
         );
       },
       [locale, theme],
@@ -69,21 +90,23 @@ try {
     const t = TEXT[locale];
     const name = `${locale.slice(0, 2)}-${theme}`;
     await page.goto(`${server.url}/#/login`);
-    await page.getByRole('textbox', { name: t.id }).fill(user);
-    await page.getByLabel(t.password, { exact: true }).fill('moa1234!');
+    await page.getByRole("textbox", { name: t.id }).fill(user);
+    await page.getByLabel(t.password, { exact: true }).fill("moa1234!");
     await page.screenshot({ path: join(OUT, `login-${name}.png`) });
-    await page.getByLabel(t.password, { exact: true }).press('Enter');
-    await page.getByRole('tab', { name: t.tab }).waitFor({ timeout: 20_000 });
-    const popup = page.getByRole('dialog').filter({ has: page.getByRole('checkbox') });
+    await page.getByLabel(t.password, { exact: true }).press("Enter");
+    await page.getByRole("tab", { name: t.tab }).waitFor({ timeout: 20_000 });
+    const popup = page
+      .getByRole("dialog")
+      .filter({ has: page.getByRole("checkbox") });
     await popup.waitFor();
-    await popup.getByRole('button', { name: t.close }).first().click();
-    await popup.waitFor({ state: 'hidden' });
+    await popup.getByRole("button", { name: t.close }).first().click();
+    await popup.waitFor({ state: "hidden" });
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
     console.log(`wrote ${OUT}/login-${name}.png and ${OUT}/main-${name}.png`);
     await context.close();
   }
 } finally {
   await browser.close();
-  server.child.kill('SIGTERM');
+  server.child.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
 }

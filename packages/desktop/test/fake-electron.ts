@@ -2,10 +2,10 @@
  * A recording stand-in for the `electron` module (the binary cannot be downloaded here).
  * It records calls only; the shell's logic under test is the real code.
  */
-import { EventEmitter } from 'node:events';
-import { vi } from 'vitest';
+import { EventEmitter } from "node:events";
+import { vi } from "vitest";
 
-type OpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
+type OpenHandler = (details: { url: string }) => { action: "allow" | "deny" };
 
 export class BrowserWindow extends EventEmitter {
   static instances: BrowserWindow[] = [];

@@ -78,7 +78,7 @@ export async function createApp(deps: AppDeps) {
       : [],
     now: () => clock().getTime(),
   });
-  app.addHook("preClose", xmpp.close);
+  app.addHook("preClose", () => xmpp.close());
 
   // Workplace features (issue #5): home, groupware integration, friends, attendance, files, phone, webhard.
   const workplace = createWorkplaceServices({

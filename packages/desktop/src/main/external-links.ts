@@ -8,7 +8,7 @@
 export function isOpenableExternally(url: string): boolean {
   try {
     const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
+    return protocol === "http:" || protocol === "https:";
   } catch {
     return false;
   }

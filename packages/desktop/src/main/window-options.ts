@@ -1,5 +1,5 @@
 /** Options of every Moa window. The security settings are fixed (STYLE.md §4): isolated, sandboxed, no Node in renderers. */
-import type { BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindowConstructorOptions } from "electron";
 
 /**
  * Builds BrowserWindow options.
@@ -16,7 +16,7 @@ export function windowOptions(
     minWidth: 360,
     minHeight: 560,
     show: false,
-    title: 'Moa',
+    title: "Moa",
     webPreferences: {
       preload: preloadPath,
       contextIsolation: true,

@@ -194,11 +194,7 @@ export type WorkplaceSettingsTable = {
   company_id: number;
   integration_key_hash: string | null;
   groupware_url: Generated<string>;
-  link_paths: JSONColumnType<
-    Record<string, string>,
-    string | undefined,
-    string
-  >;
+  link_paths: JSONColumnType<Record<string, string>, string | undefined>;
   title_designator: Generated<number>;
   can_resubmit_card: Generated<boolean>;
   utc_offset_minutes: Generated<number>;
@@ -243,7 +239,7 @@ export type GwAlarmsTable = {
 /** Vacation promotion result per user (004). */
 export type GwVacationPromotionsTable = {
   user_id: number;
-  result: JSONColumnType<Record<string, unknown>, string, string>;
+  result: JSONColumnType<Record<string, unknown>>;
   updated_at: Timestamp;
 };
 
