@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { groupwareLink, type GroupwareTarget } from "../../api/groupware-link";
 import { navigate } from "../../lib/router";
 import { openExternal } from "../../platform";
+import { ChatProvider, ChattingTab } from "../chat";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { MainHeader } from "./MainHeader";
@@ -39,7 +40,10 @@ export function MainPage() {
         <Spin />
       </main>
     );
-  return locked ? <LockedMain /> : <MainWindow />;
+  // The room list keeps syncing behind the lock screen, so unlocking shows it up to date.
+  return (
+    <ChatProvider>{locked ? <LockedMain /> : <MainWindow />}</ChatProvider>
+  );
 }
 
 function LockedMain() {
@@ -71,9 +75,8 @@ function MainWindow() {
     void openGroupware(name === "home" ? "home" : name);
   };
 
-  const empty = search
-    ? t("main.empty.chatting")
-    : tab === "org"
+  const empty =
+    tab === "org"
       ? t("main.empty.org", { count: orgCount })
       : t(`main.empty.${tab}`);
 
@@ -107,7 +110,16 @@ function MainWindow() {
           aria-labelledby={`moa-tab-${tab}`}
           className="moa-main__panel"
         >
-          <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          {tab === "chatting" ? (
+            <ChattingTab
+              search={search}
+              onOpen={(roomName) =>
+                session.windows?.open("chatRoom", roomName) ?? false
+              }
+            />
+          ) : (
+            <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
         </section>
       </div>
       <NoticeFooter

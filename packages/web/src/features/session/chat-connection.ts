@@ -18,6 +18,31 @@ export interface ChatConnection {
   disconnect(why: string): void;
   /** Sends the own presence. */
   sendPresence(state: OwnPresenceState): void;
+  /**
+   * Sends an iq and waits for its answer.
+   * @returns the `result` iq; rejects with {@link IqError} on an `error` iq, a timeout or no connection.
+   */
+  sendIq(iq: Element, timeoutMs: number): Promise<Element>;
+  /** Listens to every incoming `<message/>`, across reconnects; returns the unsubscribe function. */
+  onMessage(listener: (message: Element) => void): () => void;
+}
+
+/** An iq that failed: the server's error condition, `timeout`, or `offline` when there is no connection. */
+export class IqError extends Error {
+  constructor(readonly condition: string) {
+    super(`iq failed: ${condition}`);
+    this.name = "IqError";
+  }
+}
+
+/** The RFC 6120 condition of an error stanza (its first child of `<error/>` that is not `<text/>`). */
+function errorCondition(stanza: Element | null): string {
+  if (!stanza) return "timeout";
+  const error = stanza.getElementsByTagName("error")[0];
+  const condition = [...(error?.children ?? [])].find(
+    (child) => child.tagName !== "text",
+  );
+  return condition?.tagName ?? "undefined-condition";
 }
 
 const STATUS_NAMES = new Map<number, ConnectionStatus>([
@@ -54,9 +79,20 @@ export function createStropheConnection(url: string): ChatConnection {
   // own console lines would only repeat them as errors (STACK.md suggests WARN; its stream errors log at ERROR).
   Strophe.setLogLevel(Strophe.LogLevel.FATAL);
   let conn: InstanceType<typeof Strophe.Connection> | undefined;
+  const listeners = new Set<(message: Element) => void>();
   return {
     connect(jid, token, onStatus) {
       conn = new Strophe.Connection(url, { protocol: "ws" });
+      // Handlers survive Strophe's connect(), and a new Connection is made per attempt: register once here.
+      conn.addHandler(
+        (message) => {
+          for (const listener of listeners) listener(message);
+          return true;
+        },
+        null,
+        "message",
+        null,
+      );
       conn.connect(
         `${jid}/${WEB_RESOURCE}`,
         token,
@@ -74,6 +110,26 @@ export function createStropheConnection(url: string): ChatConnection {
       const pres = $pres();
       if (show) pres.c("show").t(show).up();
       conn?.send(pres.tree());
+    },
+    sendIq(iq, timeoutMs) {
+      const current = conn;
+      if (!current?.connected) return Promise.reject(new IqError("offline"));
+      return new Promise((resolve, reject) => {
+        current.sendIQ(
+          iq,
+          resolve,
+          (stanza) => {
+            reject(new IqError(errorCondition(stanza)));
+          },
+          timeoutMs,
+        );
+      });
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

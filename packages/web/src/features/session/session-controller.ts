@@ -39,7 +39,7 @@ import { encryptPassword } from "../../api/password-crypto";
 import { isNetworkUp, sendKeepalive, subscribeNetwork } from "../../platform";
 import type { ChatConnection } from "./chat-connection";
 import type { WindowManager } from "./window-manager";
-import { createStropheConnection } from "./chat-connection";
+import { createStropheConnection, IqError } from "./chat-connection";
 import {
   INITIAL_CONNECTION_STATE,
   stepConnection,
@@ -132,6 +132,7 @@ export class SessionController {
   private unsubscribeNetwork: (() => void) | null = null;
   private fatalShown = false;
   private readonly resumeListeners = new Set<() => void>();
+  private readonly messageListeners = new Set<(message: Element) => void>();
 
   constructor(private readonly deps: SessionDeps) {
     this.api = createWebApiClient(deps.baseUrl, this.tokens, deps.locale);
@@ -334,6 +335,9 @@ export class SessionController {
   private openFirstConnection(url: string): Promise<boolean> {
     const create = this.deps.createConnection ?? createStropheConnection;
     this.connection = create(url);
+    this.connection.onMessage((message) => {
+      for (const fn of this.messageListeners) fn(message);
+    });
     return new Promise<boolean>((resolve) => {
       const timer = this.later(() => {
         if (!this.firstConnect) return;
@@ -385,6 +389,27 @@ export class SessionController {
     return () => {
       this.resumeListeners.delete(fn);
     };
+  }
+
+  /** Listens to every incoming chat `<message/>` of this session, across reconnects. */
+  onMessage(fn: (message: Element) => void): () => void {
+    this.messageListeners.add(fn);
+    return () => {
+      this.messageListeners.delete(fn);
+    };
+  }
+
+  /**
+   * Sends an iq over the chat connection.
+   * @returns the result iq; rejects with an `IqError` (`offline` while disconnected, `timeout`, or the condition).
+   */
+  sendIq(iq: Element, timeoutMs: number): Promise<Element> {
+    if (
+      !this.connection ||
+      this.store.getState().connection.status !== "connected"
+    )
+      return Promise.reject(new IqError("offline"));
+    return this.connection.sendIq(iq, timeoutMs);
   }
 
   private run(effect: ConnectionEffect) {

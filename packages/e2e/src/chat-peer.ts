@@ -1,0 +1,113 @@
+/**
+ * Another user of the demo company, driven from Node with a stock XMPP client (@xmpp/client): logs in through the
+ * real login API, opens rooms and sends messages the browser user receives (docs/protocol.md §2, §3).
+ */
+import { loginAs } from "@moa/server/testing";
+import { NS_MOA_CHAT, NS_MOA_ROOMS, NS_SID } from "@moa/shared";
+import type { Element } from "@xmpp/xml";
+import { WebSocket } from "ws";
+import { DEMO } from "./login-helpers.js";
+
+export type ChatPeer = {
+  /** The peer's bare JID. */
+  jid: string;
+  /** The bare JID of another demo user (`{loginId}.{domain}@{xmppDomain}`). */
+  jidOf(loginId: string): string;
+  /** Creates a room with the given members (type 1 dual, 2 group); returns its name. */
+  createRoom(
+    type: 1 | 2,
+    memberJids: string[],
+    title?: string,
+  ): Promise<string>;
+  /** Sends a text and waits until the server archived it (its reflection carries the archive id). */
+  say(roomName: string, text: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+let sent = 0;
+
+/**
+ * Logs a demo user in and connects them to the chat server.
+ * @param serverUrl - the server's http URL.
+ * @param loginId - a seeded demo user.
+ */
+export async function connectPeer(
+  serverUrl: string,
+  loginId: string,
+): Promise<ChatPeer> {
+  // Node 20 has no global WebSocket; @xmpp/websocket expects the browser API.
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  const { client, xml } = await import("@xmpp/client");
+  const tokens = await loginAs(
+    { url: serverUrl },
+    { loginId, domain: DEMO.domain, password: DEMO.password },
+  );
+  const jid = tokens.body.User_Info.messengerId;
+  const [local = "", domain = ""] = jid.split("@");
+  const xmpp = client({
+    service: `${serverUrl.replace(/^http/, "ws")}/ws/`,
+    domain,
+    resource: `pc-e2e${String(Date.now())}`,
+    username: local,
+    password: tokens.accessToken,
+  });
+  const reflections = new Map<string, (stanza: Element) => void>();
+  xmpp.on("stanza", (stanza) => {
+    const id = stanza.attrs.id as string | undefined;
+    if (stanza.is("message") && id && stanza.getChild("stanza-id", NS_SID))
+      reflections.get(id)?.(stanza);
+  });
+  xmpp.on("error", () => undefined);
+  await xmpp.start();
+
+  return {
+    jid,
+    jidOf: (other) => `${other}.${DEMO.domain}@${domain}`,
+    async createRoom(type, memberJids, title = "") {
+      const answer = await xmpp.iqCaller.request(
+        xml(
+          "iq",
+          { type: "set" },
+          xml(
+            "create",
+            { xmlns: NS_MOA_ROOMS, type: String(type), title },
+            ...memberJids.map((m) => xml("member", { jid: m })),
+          ),
+        ),
+      );
+      const name = answer.getChild("room", NS_MOA_ROOMS)?.attrs.name as
+        string | undefined;
+      if (!name) throw new Error(`room not created: ${answer.toString()}`);
+      return name;
+    },
+    async say(roomName, text) {
+      const id = `e2e-${String((sent += 1))}`;
+      const archived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`"${text}" was not acknowledged`));
+        }, 10_000);
+        reflections.set(id, () => {
+          clearTimeout(timer);
+          reflections.delete(id);
+          resolve();
+        });
+      });
+      await xmpp.send(
+        xml(
+          "message",
+          { type: "groupchat", to: `${roomName}@conference.${domain}`, id },
+          xml("body", {}, text),
+          xml(
+            "extensions",
+            { xmlns: NS_MOA_CHAT },
+            JSON.stringify({ contentType: "TALK" }),
+          ),
+        ),
+      );
+      await archived;
+    },
+    async stop() {
+      await xmpp.stop();
+    },
+  };
+}
