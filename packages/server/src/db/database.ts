@@ -15,6 +15,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { PGliteThread } from "./pglite-thread.js";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
@@ -26,7 +27,8 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | undefined } // undefined: in memory
+  // dataDir undefined: in memory, in this thread; a directory: in a worker thread (see pglite-thread.ts).
+  | { kind: "pglite"; dataDir: string | undefined }
   | { kind: "postgres"; url: string; searchPath?: string; poolSize?: number };
 
 const INT8_OID = 20;
@@ -61,31 +63,38 @@ export async function openDatabase(
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 
-  let unlock = () => {};
-  let pgdata: string | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    unlock = lockDataDir(options.dataDir);
-    pgdata = join(options.dataDir, "pgdata");
+    const unlock = lockDataDir(options.dataDir);
+    try {
+      const thread = await PGliteThread.open(join(options.dataDir, "pgdata"));
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(thread) });
+      return {
+        db,
+        kind: "pglite",
+        close: async () => {
+          await db.destroy();
+          await thread.close();
+          unlock();
+        },
+      };
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
-  try {
-    const lite = await PGlite.create(pgdata ?? "memory://", {
-      parsers: { [INT8_OID]: parseInt8 },
-    });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
-    return {
-      db,
-      kind: "pglite",
-      close: async () => {
-        await db.destroy();
-        await lite.close();
-        unlock();
-      },
-    };
-  } catch (err) {
-    unlock();
-    throw err;
-  }
+  const lite = await PGlite.create("memory://", {
+    parsers: { [INT8_OID]: parseInt8 },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      await lite.close();
+    },
+  };
 }
 
 /** PGlite takes no lock of its own; two processes on one directory would corrupt it. */

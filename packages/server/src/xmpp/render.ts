@@ -24,7 +24,7 @@ import type { ChatSession } from "./stream/chat-session.js";
 
 /** The XMPP domain of a session's user (rooms live under conference.{domain}). */
 export function sessionDomain(session: ChatSession): string {
-  return parseJid(session.bare)?.domain ?? "";
+  return session.domain;
 }
 
 /**
@@ -79,7 +79,7 @@ export function messageElement(
 // Fan-out renders one message for many sessions: its children are serialised once per message and domain.
 const renderedChildren = new WeakMap<
   MessageView,
-  { domain: string; xml: string }
+  { domain: string; from: string; xml: string }
 >();
 
 /**
@@ -99,12 +99,15 @@ export function liveMessage(
   let cached = renderedChildren.get(m);
   if (cached?.domain !== domain) {
     const el = messageElement(m, domain, undefined, "");
-    cached = { domain, xml: el.children.map((c) => c.toString()).join("") };
+    const nick = parseJid(m.senderJid)?.local ?? "system";
+    cached = {
+      domain,
+      from: escapeXML(`${roomJid(m.roomName, domain)}/${nick}`),
+      xml: el.children.map((c) => c.toString()).join(""),
+    };
     renderedChildren.set(m, cached);
   }
-  const nick = parseJid(m.senderJid)?.local ?? "system";
-  const from = `${roomJid(m.roomName, domain)}/${nick}`;
-  return `<message xmlns="${NS_CLIENT}" type="groupchat" from="${escapeXML(from)}" to="${escapeXML(to)}" id="${escapeXML(id)}">${cached.xml}</message>`;
+  return `<message xmlns="${NS_CLIENT}" type="groupchat" from="${cached.from}" to="${escapeXML(to)}" id="${escapeXML(id)}">${cached.xml}</message>`;
 }
 
 /**

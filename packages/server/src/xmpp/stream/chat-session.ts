@@ -3,7 +3,13 @@
  * management state (counters, unacknowledged queue) so a dropped connection can be resumed.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { NS_SM, fullJid, type BareJid, type FullJid } from "@moa/shared";
+import {
+  NS_SM,
+  fullJid,
+  parseJid,
+  type BareJid,
+  type FullJid,
+} from "@moa/shared";
 import { userTopic, type BusEvent } from "../../bus/bus.js";
 import type { Actor } from "../../services/auth/actor.js";
 import type { XmppContext } from "../context.js";
@@ -32,6 +38,8 @@ export class ChatSession {
   readonly id = randomUUID();
   readonly bare: BareJid;
   readonly jid: FullJid;
+  /** The user's XMPP domain, parsed once: every delivery renders with it. */
+  readonly domain: string;
   transport: SessionTransport | undefined;
   resumeId: string | undefined;
   /** Stanzas received from the client and fully handled (XEP-0198 `h`). */
@@ -56,6 +64,7 @@ export class ChatSession {
   ) {
     this.bare = actor.jid.toLowerCase() as BareJid;
     this.jid = fullJid(this.bare, resource);
+    this.domain = parseJid(this.bare)?.domain ?? "";
   }
 
   /** Subscribes to the user's events and takes over the resource from any other session (conflict). */

@@ -1,5 +1,5 @@
 /** The message archive: batched inserts (group commit), idempotent on origin id, and history pages by id. */
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import type { Db } from "../../database.js";
 
 export type MessageRecord = {
@@ -66,8 +66,13 @@ export async function insertMessageBatch(
             .execute();
           return rows;
         });
-  const byKey = new Map(inserted.map((m) => [keyOf(m), m]));
-  const fresh = new Set(byKey.keys());
+  const ids = new Map(inserted.map((m) => [keyOf(m), m.id]));
+  const byKey = new Map<string, MessageRecord>();
+  for (const m of batch) {
+    const id = ids.get(keyOf(m));
+    if (id !== undefined) byKey.set(keyOf(m), { ...m, id, deletedAt: null });
+  }
+  const fresh = new Set(ids.keys());
   const missing = batch.filter((m) => !byKey.has(keyOf(m)));
   if (missing.length > 0) {
     // Retries of already committed messages: read the stored ones.
@@ -95,32 +100,73 @@ export async function insertMessageBatch(
   });
 }
 
-function insertRows(
+const INSERT_COLUMNS = [
+  "room_id",
+  "sender_id",
+  "sender_jid",
+  "origin_id",
+  "log_time",
+  "body",
+  "content_type",
+  "extension",
+  "reply_title",
+  "reply_text",
+  "reply_time",
+] as const;
+
+// The statement text depends only on the row count; the common small batches keep theirs.
+const insertSql = new Map<number, string>();
+const MAX_CACHED_ROWS = 64;
+
+function insertStatement(rows: number): string {
+  let text = insertSql.get(rows);
+  if (text === undefined) {
+    const width = INSERT_COLUMNS.length;
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) =>
+        `(${INSERT_COLUMNS.map((_c, c) => `$${r * width + c + 1}`).join(", ")})`,
+    );
+    text =
+      `insert into chat_messages (${INSERT_COLUMNS.join(", ")}) values ${tuples.join(", ")} ` +
+      `on conflict (room_id, sender_jid, origin_id) do nothing ` +
+      `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId"`;
+    if (rows <= MAX_CACHED_ROWS) insertSql.set(rows, text);
+  }
+  return text;
+}
+
+/**
+ * Inserts new rows; returns the keys and ids of those inserted (the rest of each row is the caller's input).
+ * The statement is built by hand: this is the hottest write path, and building it with the query builder per
+ * batch cost more than running it.
+ */
+async function insertRows(
   db: Db,
   batch: readonly NewMessageRecord[],
-): Promise<MessageRecord[]> {
-  return db
-    .insertInto("chat_messages")
-    .values(
-      batch.map((m) => ({
-        room_id: m.roomId,
-        sender_id: m.senderId,
-        sender_jid: m.senderJid,
-        origin_id: m.originId,
-        log_time: m.logTime,
-        body: m.body,
-        content_type: m.contentType,
-        extension: m.extension,
-        reply_title: m.replyTitle,
-        reply_text: m.replyText,
-        reply_time: m.replyTime,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(["room_id", "sender_jid", "origin_id"]).doNothing(),
-    )
-    .returning(columns)
-    .execute();
+): Promise<
+  { id: number; roomId: number; senderJid: string; originId: string }[]
+> {
+  const params = batch.flatMap((m) => [
+    m.roomId,
+    m.senderId,
+    m.senderJid,
+    m.originId,
+    m.logTime,
+    m.body,
+    m.contentType,
+    m.extension,
+    m.replyTitle,
+    m.replyText,
+    m.replyTime,
+  ]);
+  const result = await db.executeQuery<{
+    id: number;
+    roomId: number;
+    senderJid: string;
+    originId: string;
+  }>(CompiledQuery.raw(insertStatement(batch.length), params));
+  return result.rows;
 }
 
 /**
