@@ -149,6 +149,7 @@ export function registerXmppEndpoint(
     }
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await presence.drain();
     chat.close();
   };
   return { chat, sessions, close };

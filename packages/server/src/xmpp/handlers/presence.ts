@@ -26,6 +26,8 @@ const NS_MUC_USER = "http://jabber.org/protocol/muc#user";
 export type PresenceHooks = {
   onStart: (session: ChatSession) => void;
   onEnd: (session: ChatSession) => void;
+  /** Resolves once every presence write started so far has finished (shutdown waits for it before closing the database). */
+  drain: () => Promise<void>;
 };
 
 /**
@@ -86,17 +88,23 @@ export function registerPresence(
   ctx: XmppContext,
 ): PresenceHooks {
   const presence = ctx.chat.presence;
+  const pending = new Set<Promise<void>>();
   const run = (
     what: string,
     session: ChatSession,
     task: () => Promise<void>,
   ) => {
-    void (async () => {
+    const done = (async () => {
       try {
         await task();
       } catch (err) {
         ctx.logger.error({ err, jid: session.jid }, what);
       }
+    })();
+    pending.add(done);
+    void (async () => {
+      await done;
+      pending.delete(done);
     })();
   };
 
@@ -150,6 +158,9 @@ export function registerPresence(
   });
 
   return {
+    drain: async () => {
+      while (pending.size) await Promise.all(pending);
+    },
     onStart: (session) => {
       run("presence online failed", session, () =>
         presence.online(
