@@ -83,9 +83,20 @@ export async function openDatabase(
       throw err;
     }
   }
-  const lite = await PGlite.create("memory://", {
-    parsers: { [INT8_OID]: parseInt8 },
-  });
+  return inProcessPGlite(
+    await PGlite.create("memory://", { parsers: PGLITE_PARSERS }),
+  );
+}
+
+/** Type parsers every PGlite instance is created with, so PGlite and pg return the same JS types. */
+export const PGLITE_PARSERS = { [INT8_OID]: parseInt8 };
+
+/**
+ * Wraps an in-process PGlite instance (memory or a loaded dump) as a database handle that owns it.
+ * @param lite the opened instance, created with PGLITE_PARSERS.
+ * @returns the handle; close() also closes the instance.
+ */
+export function inProcessPGlite(lite: PGlite): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
   return {
     db,

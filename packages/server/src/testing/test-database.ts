@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql } from "kysely";
-import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import {
+  inProcessPGlite,
+  openDatabase,
+  PGLITE_PARSERS,
+  type DatabaseHandle,
+} from "../db/database.js";
 import { migrate } from "../db/migrate.js";
 import { migrations } from "../db/migrations/index.js";
 import { PGliteDialect } from "../db/pglite-dialect.js";
@@ -51,19 +56,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   // initdb costs ~2.5 s and ~800 MB; loading a migrated template costs ~0.4 s.
-  const lite = new PGlite({
-    loadDataDir: await migratedTemplate(),
-    parsers: { 20: (v: string) => Number(v) },
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(lite) });
-  return {
-    db,
-    kind: "pglite",
-    close: async () => {
-      await db.destroy();
-      await lite.close();
-    },
-  };
+  return inProcessPGlite(
+    new PGlite({
+      loadDataDir: await migratedTemplate(),
+      parsers: PGLITE_PARSERS,
+    }),
+  );
 }
 
 async function migratedTemplate(): Promise<Blob> {
