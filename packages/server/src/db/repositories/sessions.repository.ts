@@ -2,6 +2,7 @@
  * Login sessions, their rotating refresh tokens (one family per session) and auto-login tokens.
  * Tokens are stored only as SHA-256 hashes; consuming one is a single conditional UPDATE.
  */
+import { CoalescingLoader } from "../coalescing-loader.js";
 import type { Db } from "../database.js";
 
 export type Session = {
@@ -48,7 +49,25 @@ export type AutoLoginConsumption =
   | { kind: "unknown" };
 
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Every access-token check reads its session's revocation, so concurrent checks share one query. Each lookup is
+   * still a fresh read issued after it was asked for: a revocation committed before a check is always seen.
+   */
+  private readonly revocations: CoalescingLoader<
+    string,
+    Date | null | undefined
+  >;
+
+  constructor(private readonly db: Db) {
+    this.revocations = new CoalescingLoader(async (ids) => {
+      const rows = await this.db
+        .selectFrom("auth_sessions")
+        .select(["id", "revoked_at"])
+        .where("id", "in", ids)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.revoked_at]));
+    }, undefined);
+  }
 
   /** Stores a new session. */
   async create(s: NewSession): Promise<void> {
@@ -96,13 +115,8 @@ export class SessionsRepository {
   }
 
   /** @returns the revocation time of the session; undefined when it does not exist. */
-  async revokedAt(id: string): Promise<Date | null | undefined> {
-    const r = await this.db
-      .selectFrom("auth_sessions")
-      .select("revoked_at")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return r?.revoked_at;
+  revokedAt(id: string): Promise<Date | null | undefined> {
+    return this.revocations.get(id);
   }
 
   /** Records activity (refresh) on a session. */

@@ -2,6 +2,7 @@
  * Access tokens: short-lived HS256 JWTs (jose) naming the user and the session. Verification also checks
  * that the session is still open, so logging out, a lock or a refresh-token replay ends the token at once.
  */
+import { webcrypto } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../../clock.js";
 import type { SessionsRepository } from "../../db/repositories/sessions.repository.js";
@@ -23,6 +24,9 @@ type Claims = {
 export type IssuedAccessToken = { token: string; expiresAt: Date };
 
 export class AccessTokenService implements AccessTokenVerifier {
+  /** Imported once: handing jose the raw secret makes it import a key on every call, which costs more than the MAC. */
+  private key: Promise<webcrypto.CryptoKey> | undefined;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly sessions: SessionsRepository,
@@ -52,7 +56,7 @@ export class AccessTokenService implements AccessTokenVerifier {
       .setAudience(AUDIENCE)
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(this.secret);
+      .sign(await this.hmacKey());
     return { token, expiresAt: new Date(exp * 1000) };
   }
 
@@ -69,7 +73,7 @@ export class AccessTokenService implements AccessTokenVerifier {
     let payload: Record<string, unknown>;
     let expired = false;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, await this.hmacKey(), {
         algorithms: ["HS256"],
         issuer: ISSUER,
         audience: AUDIENCE,
@@ -87,6 +91,17 @@ export class AccessTokenService implements AccessTokenVerifier {
     const revokedAt = await this.sessions.revokedAt(actor.sessionId);
     if (revokedAt !== null) return { ok: false, reason: "invalid" };
     return expired ? { ok: false, reason: "expired" } : { ok: true, actor };
+  }
+
+  private hmacKey(): Promise<webcrypto.CryptoKey> {
+    this.key ??= webcrypto.subtle.importKey(
+      "raw",
+      this.secret,
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    return this.key;
   }
 }
 

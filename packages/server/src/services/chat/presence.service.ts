@@ -10,12 +10,12 @@ import type { Db } from "../../db/database.js";
 import {
   deletePresence,
   listPresence,
-  recordLogin,
   upsertPresence,
 } from "../../db/repositories/chat/chat-presence.repository.js";
 import { findChatUsersByJid } from "../../db/repositories/chat/chat-users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import { ChatError } from "./errors.js";
+import { PresenceWriter } from "./presence-writer.js";
 
 /** A presence value as users set it (spec: on, dnd, away, off). */
 export type Show = "on" | "dnd" | "away" | "off";
@@ -35,11 +35,15 @@ const MAX_SUBSCRIPTIONS = 5_000;
 const RANK: Record<Show, number> = { on: 3, away: 2, dnd: 1, off: 0 };
 
 export class PresenceService {
+  private readonly writer: PresenceWriter;
+
   constructor(
     private readonly db: Db,
     private readonly bus: ChatBus,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.writer = new PresenceWriter(db);
+  }
 
   /**
    * A resource came online: record it, tell subscribers and, past the 5-second rule, announce the login.
@@ -53,7 +57,7 @@ export class PresenceService {
     target: PresenceTarget,
   ): Promise<void> {
     const now = this.now();
-    const previous = await recordLogin(this.db, {
+    const previous = await this.writer.login({
       userId: actor.userId,
       resource,
       target,
@@ -88,15 +92,18 @@ export class PresenceService {
     target: PresenceTarget,
     show: Show,
   ): Promise<void> {
-    const rows = await listPresence(this.db, [actor.userId]);
-    const mine = rows.find((r) => r.resource === resource);
-    const loginTime = mine?.loginTime ?? this.now();
-    await upsertPresence(this.db, {
-      userId: actor.userId,
-      resource,
-      target,
-      show,
-      loginTime,
+    const loginTime = await this.writer.run(async () => {
+      const rows = await listPresence(this.db, [actor.userId]);
+      const mine = rows.find((r) => r.resource === resource);
+      const time = mine?.loginTime ?? this.now();
+      await upsertPresence(this.db, {
+        userId: actor.userId,
+        resource,
+        target,
+        show,
+        loginTime: time,
+      });
+      return time;
     });
     this.publish(actor, target, show, loginTime);
   }
@@ -112,10 +119,12 @@ export class PresenceService {
     resource: string,
     target: PresenceTarget,
   ): Promise<void> {
-    await deletePresence(this.db, actor.userId, resource);
-    const left = (await listPresence(this.db, [actor.userId])).filter(
-      (r) => r.target === target,
-    );
+    const left = await this.writer.run(async () => {
+      await deletePresence(this.db, actor.userId, resource);
+      return (await listPresence(this.db, [actor.userId])).filter(
+        (r) => r.target === target,
+      );
+    });
     const best = left.sort(
       (a, b) => RANK[b.show as Show] - RANK[a.show as Show],
     )[0];

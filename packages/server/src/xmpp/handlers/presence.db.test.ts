@@ -59,6 +59,48 @@ describe("presence", () => {
     expect(c.received.some((el) => el.name === "presence")).toBe(false);
   });
 
+  it("records logins that arrive together in order: one notice per target, and a second resource keeps it on", async () => {
+    const [w, x, y] = (await chatUsers(server, 3)) as [
+      ChatUser,
+      ChatUser,
+      ChatUser,
+    ];
+    const watcher = await connect(server, w, "pc-watch");
+    open.push(watcher);
+    await watcher.iq(
+      "set",
+      `<login-notices xmlns="${NS_MOA_PRESENCE}" scope="org"/>`,
+    );
+    await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/><item jid="${y.jid}"/></subscribe>`,
+    );
+    const [x1, x2, y1] = await Promise.all([
+      connect(server, x, "pc-1"),
+      connect(server, x, "pc-2"),
+      connect(server, y, "mobile-1"),
+    ]);
+    open.push(x1, x2, y1);
+    const pushes = (jid: string, target: string) =>
+      watcher.received.filter(presenceFrom(jid, target)).length;
+    await watcher.next(
+      () => pushes(x.jid, "pc") === 2 && pushes(y.jid, "mobile") === 1,
+      "three online pushes",
+    );
+    const notices = (jid: string) =>
+      watcher.received.filter(
+        (el) => el.getChild("login", NS_MOA_PRESENCE)?.attrs.jid === jid,
+      ).length;
+    expect([notices(x.jid), notices(y.jid)]).toEqual([1, 1]);
+    await x1.close();
+    await watcher.next(
+      () => pushes(x.jid, "pc") === 3,
+      "push after one pc resource left",
+    );
+    const last = watcher.received.filter(presenceFrom(x.jid, "pc")).at(-1);
+    expect(last?.attrs.type).toBeUndefined();
+  });
+
   it("notifies logins to the organisation, not again within 5 seconds", async () => {
     const a = await client(0, "pc-notices");
     await a.iq(

@@ -3,7 +3,7 @@
  * (open → SASL PLAIN → open → bind or resume) and the sequential inbound queue. Stanzas after binding
  * go to the router; stream management nonzas to the session.
  */
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
@@ -173,7 +173,8 @@ export class XmppConnection implements SessionTransport {
       throw new StreamError("host-unknown");
     }
     this.domain = to;
-    const id = randomBytes(9).toString("base64url");
+    // randomUUID draws from a buffered pool: no system call on every stream (re)open of a login.
+    const id = randomUUID();
     this.sendRaw(
       `<open xmlns="${NS_FRAMING}" from="${to}" id="${id}" version="1.0" xml:lang="en"/>`,
     );

@@ -116,6 +116,45 @@ describe("stream open and SASL", () => {
     await c.close();
   });
 
+  it("refuses a new login with the token of a session that just logged out, while other logins go on", async () => {
+    const company = await createCompany(server.database.db);
+    const users = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const u = await createUser(server.database.db, company);
+        return { ...u, accessToken: (await loginAs(server, u)).accessToken };
+      }),
+    );
+    const [leaving, ...staying] = users as [(typeof users)[0], ...typeof users];
+    // The token worked a moment ago, so a check that trusted an earlier answer would let it in again.
+    await (await loginRaw(server.url, leaving)).close();
+    const logout = await fetch(`${server.url}/api/v1/auth/logout`, {
+      method: "POST",
+      headers: {
+        "x-requested-with": "XMLHttpRequest",
+        authorization: `Bearer ${leaving.accessToken}`,
+      },
+    });
+    expect(await logout.json()).toEqual({ ErrorCode: "00" });
+    // Checked together with others in flight, the revoked session is still told apart.
+    const attempts = await Promise.allSettled(
+      [leaving, ...staying, leaving].map((u) => loginRaw(server.url, u)),
+    );
+    expect(attempts.map((a) => a.status)).toEqual([
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+    ]);
+    expect(String((attempts[0] as PromiseRejectedResult).reason)).toContain(
+      "not-authorized",
+    );
+    await Promise.all(
+      attempts.flatMap((a) =>
+        a.status === "fulfilled" ? [a.value.close()] : [],
+      ),
+    );
+  });
+
   it("closes with not-authorized when a stanza comes before authentication", async () => {
     const c = await opened();
     c.send(

@@ -76,29 +76,47 @@ export async function listPresence(
 }
 
 /**
- * Records a resource coming online and the login time of its target, in one statement.
+ * Records resources coming online and the login times of their targets, in one statement. The rows must name
+ * distinct (user, resource) and distinct (user, target) pairs: one statement cannot update a row twice.
  * @param db the database.
- * @param row the presence (show "on", login time now).
- * @returns the previous login time of that target, or undefined for a first login.
+ * @param rows the presences (show "on", login time now).
+ * @returns per row, the previous login time of its target, or undefined for a first login.
  */
-export async function recordLogin(
+export async function recordLogins(
   db: Db,
-  row: PresenceRow,
-): Promise<number | undefined> {
-  const { rows } = await sql<{ previous: number | null }>`
-    with previous as (
-      select login_time from chat_logins where user_id = ${row.userId} and target = ${row.target}
+  rows: readonly PresenceRow[],
+): Promise<(number | undefined)[]> {
+  if (rows.length === 0) return [];
+  const input = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.userId}::bigint, ${r.resource}::text, ${r.target}::text, ${r.show}::text, ${r.loginTime}::bigint)`,
+    ),
+  );
+  // Every part of the statement sees the tables as they were before it, so `previous` reads the old login times.
+  const { rows: previous } = await sql<{
+    userId: number;
+    target: string;
+    loginTime: number;
+  }>`
+    with input (user_id, resource, target, show, login_time) as (values ${input}),
+    previous as (
+      select l.user_id, l.target, l.login_time
+      from chat_logins l join input i on l.user_id = i.user_id and l.target = i.target
     ), presence as (
       insert into chat_presence (user_id, resource, target, show, login_time)
-      values (${row.userId}, ${row.resource}, ${row.target}, ${row.show}, ${row.loginTime})
+      select user_id, resource, target, show, login_time from input
       on conflict (user_id, resource) do update
         set target = excluded.target, show = excluded.show, login_time = excluded.login_time
     ), login as (
       insert into chat_logins (user_id, target, login_time)
-      values (${row.userId}, ${row.target}, ${row.loginTime})
+      select user_id, target, login_time from input
       on conflict (user_id, target) do update set login_time = excluded.login_time
     )
-    select (select login_time from previous) as previous
+    select user_id as "userId", target, login_time as "loginTime" from previous
   `.execute(db);
-  return rows[0]?.previous ?? undefined;
+  const byKey = new Map(
+    previous.map((p) => [`${p.userId}/${p.target}`, p.loginTime]),
+  );
+  return rows.map((r) => byKey.get(`${r.userId}/${r.target}`));
 }
