@@ -2,6 +2,7 @@
  * Administration of companies, departments and users, for the admin CLI, the demo seed and test factories.
  * These are trusted callers (whoever runs the CLI owns the database), so there is no actor check here.
  */
+import { MENU_KEYS } from "@moa/shared";
 import type { Clock } from "../../clock.js";
 import { AppError } from "../../errors.js";
 import type { AuditRepository } from "../../db/repositories/audit.repository.js";
@@ -71,27 +72,9 @@ export type ImportSummary = {
 const USER_BATCH = 1000;
 const HASH_CONCURRENCY = 4;
 
-/** Menus every new company gets (spec §3 menu config flags). */
+/** Menus every new company gets (spec §3 menu config flags): all of them on. */
 export const DEFAULT_MENU_CONFIG: Record<string, boolean> = Object.fromEntries(
-  [
-    "mail",
-    "approval",
-    "note",
-    "board",
-    "journal",
-    "calendar",
-    "webdisk",
-    "attendance",
-    "address",
-    "workspace",
-    "centrex",
-    "sms",
-    "survey",
-    "equipment",
-    "webfax",
-    "webhard",
-    "elecdoc",
-  ].map((m) => [`${m}Used`, true]),
+  MENU_KEYS.map((m) => [`${m}Used`, true]),
 );
 
 export class DirectoryService {
