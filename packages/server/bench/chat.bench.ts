@@ -7,16 +7,18 @@
  * synchronised bursts). Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 1000] [--seconds 5] [--db pglite|postgres|both]
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { WebSocket } from "ws";
 import { ROOM_TYPES, roomJid } from "@moa/shared";
 import { systemClock } from "../src/clock.js";
+import {
+  startServerProcess,
+  type ServerProcess,
+} from "../src/testing/server-process.js";
 import { openDatabase } from "../src/db/database.js";
 import { migrate } from "../src/db/migrate.js";
 import { insertRoom } from "../src/db/repositories/chat/chat-rooms.repository.js";
@@ -130,51 +132,16 @@ async function prepare(
   }
 }
 
-async function startServer(
-  target: Target,
-): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [...serverNodeArgs, "--import", "tsx", main],
-    {
-      env: {
-        // eslint-disable-next-line n/no-process-env -- the child server inherits PATH and friends, like any tool spawning it.
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: target.dataDir,
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "false",
-        ...(target.kind === "postgres" ? { DATABASE_URL: target.url } : {}),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+/** The built server (`npm run bench` builds first) as its own process on this target's database. */
+function startServer(target: Target): Promise<ServerProcess> {
+  return startServerProcess({
+    dataDir: target.dataDir,
+    nodeArgs: serverNodeArgs,
+    env: {
+      SEED_DEMO: "false",
+      ...(target.kind === "postgres" ? { DATABASE_URL: target.url } : {}),
     },
-  );
-  const exited = new Promise<void>((resolve) =>
-    child.once("exit", () => resolve()),
-  );
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Moa is running at (\S+?)\/?\s/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`server exited (${String(code)}):\n${out}`)),
-    );
   });
-  return {
-    url,
-    child,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 /** A minimal client: full login, then raw string frames to a handler (no XML parsing on the hot path). */

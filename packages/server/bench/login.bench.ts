@@ -3,14 +3,16 @@
  * the server as a child process, and measures from this process. Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/login.bench.ts [--users 20000] [--departments 600] [--logins 300] [--concurrency 16]
  */
-import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { systemClock } from "../src/clock.js";
+import {
+  startServerProcess,
+  type ServerProcess,
+} from "../src/testing/server-process.js";
 import { openDatabase } from "../src/db/database.js";
 import { migrate } from "../src/db/migrate.js";
 import { hashPassword } from "../src/services/auth/password-hasher.js";
@@ -72,45 +74,9 @@ async function buildOrg(dataDir: string) {
   }
 }
 
-async function startServer(
-  dataDir: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", "tsx", main], {
-    env: {
-      // eslint-disable-next-line n/no-process-env -- the child server inherits PATH and friends, like any tool spawning it.
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<void>((resolve) =>
-    child.once("exit", () => resolve()),
-  );
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Moa is running at (\S+?)\/?\s/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`server exited (${String(code)}):\n${out}`)),
-    );
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+/** The built server (`npm run bench` builds first) as its own process on the generated org's data dir. */
+function startServer(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess({ dataDir, env: { SEED_DEMO: "false" } });
 }
 
 async function benchLogins(url: string) {

@@ -28,20 +28,29 @@ export type ServerProcess = {
  * @throws Error when it exits or stays silent for 60 s.
  */
 export async function startServerProcess(
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Extra Node options for the server, e.g. `--cpu-prof` when profiling a benchmark. */
+    nodeArgs?: readonly string[];
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "moa-e2e-"));
-  const child = spawn(process.execPath, [serverMainPath], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...opts.env,
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), serverMainPath],
+    {
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        ...opts.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   const exited = new Promise<void>((resolve) =>
     child.once("exit", () => resolve()),
