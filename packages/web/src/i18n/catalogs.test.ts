@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
 import { catalogs } from "./create-i18n";
+import { parts as enUSParts } from "./locales/en-US";
+import { parts as koKRParts } from "./locales/ko-KR";
 
 // Vite reads the sources at build time, so this test needs no Node file APIs.
 const sources = import.meta.glob<string>(
@@ -40,6 +42,21 @@ describe("i18n catalogs", () => {
     const [ko, en] = LOCALES.map((l) => new Set(Object.keys(catalogs[l])));
     expect([...ko!].filter((k) => !en!.has(k))).toEqual([]);
     expect([...en!].filter((k) => !ko!.has(k))).toEqual([]);
+  });
+
+  it.each([
+    ["ko-KR", koKRParts],
+    ["en-US", enUSParts],
+  ] as const)("%s defines each key in one file only", (_, parts) => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [file, messages] of Object.entries(parts))
+      for (const key of Object.keys(messages)) {
+        const first = seen.get(key);
+        if (first) twice.push(`${key} (${first}, ${file})`);
+        seen.set(key, file);
+      }
+    expect(twice).toEqual([]);
   });
 
   it.each(LOCALES)("%s has no empty message", (locale) => {

@@ -1,0 +1,2 @@
+export { Composer } from "./Composer";
+export type { ComposerMember, ComposerProps, ReplyTarget } from "./Composer";

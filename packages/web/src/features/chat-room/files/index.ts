@@ -1,0 +1,3 @@
+export { FileMessageBody } from "./FileMessageBody";
+export { RoomUploadsProvider, useRoomUploads } from "./RoomUploads";
+export { FileDropArea } from "./FileDropArea";
