@@ -1,5 +1,6 @@
 /** Opens the database, migrates and starts listening; `main.ts` and the test harness both start the product here. */
 import { createApp, type App } from "./app.js";
+import { advertisedOrigin } from "./http/public-url.js";
 import type { Config } from "./config.js";
 import { openDatabase, type DatabaseHandle } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
@@ -61,7 +62,7 @@ export async function startServer(
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
-    const url = config.publicUrl ?? `http://${config.host}:${port}`;
+    const url = advertisedOrigin(config, port);
     let stopping: Promise<void> | undefined;
     return {
       app,

@@ -12,6 +12,16 @@ export function publicOrigin(req: FastifyRequest, config: Config): string {
 }
 
 /**
+ * The origin the server tells people to open: PUBLIC_URL when set, else its own listening address.
+ * @param port the port actually bound (PORT may be 0).
+ * @returns e.g. `http://127.0.0.1:8080`.
+ */
+export function advertisedOrigin(config: Config, port: number): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
+  return `http://${config.host}:${port}`;
+}
+
+/**
  * The chat server's WebSocket URL (RFC 7395 over the same origin, path /ws/).
  * @returns e.g. `wss://moa.example.com/ws/`.
  */

@@ -70,6 +70,16 @@ export class CompaniesRepository {
     return r && toCompany(r);
   }
 
+  /** @returns every company, oldest first. */
+  async listAll(): Promise<Company[]> {
+    const rows = await this.db
+      .selectFrom("companies")
+      .selectAll()
+      .orderBy("id")
+      .execute();
+    return rows.map(toCompany);
+  }
+
   /** @returns whether any company exists (an empty database gets the demo seed). */
   async any(): Promise<boolean> {
     const r = await this.db

@@ -52,6 +52,23 @@ export class OrgService {
   async getTree(actor: Actor, orgUrl: string): Promise<OrgTree | undefined> {
     const company = await this.companies.findByOrgUrl(orgUrl);
     if (!company || company.id !== actor.companyId) return undefined;
+    return this.treeOf(company);
+  }
+
+  /**
+   * Builds every company's tree ahead of the first login, which would otherwise wait for it (seconds for a
+   * 20,000-user org).
+   * @returns the trees.
+   */
+  async warmAll(): Promise<OrgTree[]> {
+    const companies = await this.companies.listAll();
+    const trees: OrgTree[] = [];
+    // One at a time: warming must not crowd out the requests of a server that is already serving.
+    for (const company of companies) trees.push(await this.treeOf(company));
+    return trees;
+  }
+
+  private async treeOf(company: Company): Promise<OrgTree> {
     const cached = this.cache.get(company.id);
     if (cached) {
       const tree = await cached;

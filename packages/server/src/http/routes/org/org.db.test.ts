@@ -2,7 +2,10 @@
 import { gunzipSync } from "node:zlib";
 import { orgTreeResponseSchema, type OrgDepartment } from "@moa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../../clock.js";
 import type { Company } from "../../../db/repositories/companies.repository.js";
+import type { Actor } from "../../../services/auth/actor.js";
+import { createIdentityServices } from "../../../services/services.js";
 import {
   createCompany,
   createDepartment,
@@ -210,5 +213,19 @@ describe("GET /avatars/{userKey}.svg", () => {
     expect(res.headers.get("content-type")).toContain("image/svg+xml");
     expect(await res.text()).toContain(">민수</text>");
     expect((await fetch(`${server.url}/avatars/999999.svg`)).status).toBe(404);
+  });
+});
+
+describe("org tree warm-up", () => {
+  it("builds every company's tree ahead of the first login, which then gets that same tree", async () => {
+    const services = await createIdentityServices(
+      server.database.db,
+      systemClock,
+    );
+    const trees = await services.org.warmAll();
+    const mine = trees.find((t) => t.company.id === company.id);
+    expect(mine?.roots.map((r) => r.department.key)).toEqual(["root"]);
+    const actor = { companyId: company.id } as Actor;
+    expect(await services.org.getTree(actor, company.orgUrl)).toBe(mine);
   });
 });

@@ -5,14 +5,15 @@ import type { Config } from "../../../config.js";
 import type { IdentityServices } from "../../../services/services.js";
 import { requireActor } from "../../auth-hook.js";
 import { failBody, okBody } from "../../envelope.js";
-import { publicOrigin } from "../../public-url.js";
+import { advertisedOrigin, publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 import { OrgTreePresenter } from "./org-tree.presenter.js";
 
 const treeParamsSchema = z.object({ orgUrl: z.string().min(1).max(200) });
 
 /**
- * Registers the routes.
+ * Registers the routes. Once the server listens, every company's tree is built and rendered for the advertised
+ * origin (PUBLIC_URL or the printed URL), so the first login after a start finds it ready.
  * @param app the Fastify app.
  * @param deps services and configuration.
  */
@@ -22,6 +23,19 @@ export function registerOrgRoutes(
 ): void {
   const { services, config } = deps;
   const presenter = new OrgTreePresenter();
+
+  app.addHook("onListen", () => {
+    const address = app.server.address();
+    const port =
+      typeof address === "object" && address ? address.port : config.port;
+    const origin = advertisedOrigin(config, port);
+    void (async () => {
+      for (const tree of await services.org.warmAll())
+        await presenter.render(tree, origin);
+    })().catch((err: unknown) => {
+      app.log.warn({ err }, "org tree warm-up failed; built on first request");
+    });
+  });
 
   app.get("/api/v1/orgtree/tree/:orgUrl", async (req, reply) => {
     const { orgUrl } = parseInput(treeParamsSchema, req.params);
