@@ -3,7 +3,13 @@
  * real login API, opens rooms and sends messages the browser user receives (docs/protocol.md §2, §3).
  */
 import { loginAs } from "@moa/server/testing";
-import { NS_MOA_CHAT, NS_MOA_ROOMS, NS_SID } from "@moa/shared";
+import {
+  fileExtensionJson,
+  NS_MOA_CHAT,
+  NS_MOA_ROOMS,
+  NS_SID,
+  type ChatFileData,
+} from "@moa/shared";
 import type { Element } from "@xmpp/xml";
 import { WebSocket } from "ws";
 import { DEMO } from "./login-helpers.js";
@@ -21,6 +27,8 @@ export type ChatPeer = {
   ): Promise<string>;
   /** Sends a text and waits until the server archived it (its reflection carries the archive id). */
   say(roomName: string, text: string): Promise<void>;
+  /** Sends a FILE message for a file record (as a client does after an upload) and waits until it is archived. */
+  sayFile(roomName: string, file: ChatFileData): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -80,34 +88,36 @@ export async function connectPeer(
       if (!name) throw new Error(`room not created: ${answer.toString()}`);
       return name;
     },
-    async say(roomName, text) {
-      const id = `e2e-${String((sent += 1))}`;
-      const archived = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`"${text}" was not acknowledged`));
-        }, 10_000);
-        reflections.set(id, () => {
-          clearTimeout(timer);
-          reflections.delete(id);
-          resolve();
-        });
-      });
-      await xmpp.send(
-        xml(
-          "message",
-          { type: "groupchat", to: `${roomName}@conference.${domain}`, id },
-          xml("body", {}, text),
-          xml(
-            "extensions",
-            { xmlns: NS_MOA_CHAT },
-            JSON.stringify({ contentType: "TALK" }),
-          ),
-        ),
-      );
-      await archived;
-    },
+    say: (roomName, text) =>
+      send(roomName, text, JSON.stringify({ contentType: "TALK" })),
+    sayFile: (roomName, file) =>
+      send(roomName, file.fileName, fileExtensionJson(file)),
     async stop() {
       await xmpp.stop();
     },
   };
+
+  /** Sends a room message and waits until the server archived it (its reflection carries the archive id). */
+  async function send(roomName: string, text: string, extension: string) {
+    const id = `e2e-${String((sent += 1))}`;
+    const archived = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`"${text}" was not acknowledged`));
+      }, 10_000);
+      reflections.set(id, () => {
+        clearTimeout(timer);
+        reflections.delete(id);
+        resolve();
+      });
+    });
+    await xmpp.send(
+      xml(
+        "message",
+        { type: "groupchat", to: `${roomName}@conference.${domain}`, id },
+        xml("body", {}, text),
+        xml("extensions", { xmlns: NS_MOA_CHAT }, extension),
+      ),
+    );
+    await archived;
+  }
 }

@@ -127,6 +127,12 @@ export const WEBHARD_TABLE_HEIGHT_OFFSET = 160;
 export const EDITOR_INITIAL_HEIGHT = 65;
 /** @mention list max height in px. */
 export const MENTION_LIST_MAX_HEIGHT = 320;
+/**
+ * Longest message text a user can type, in UTF-16 code units (what `maxLength` counts). The spec sets none; the
+ * server closes a stream on a stanza over 256 KiB, and 40,000 units stay under it even when every one is escaped
+ * as `&amp;` (5 bytes), with room left for the reply quote and the extensions.
+ */
+export const MESSAGE_TEXT_MAX_LENGTH = 40_000;
 /** Main window left drawer width in px. */
 export const LEFT_DRAWER_WIDTH = 140;
 /** Org tree icons stop getting deeper after this depth. */

@@ -4,6 +4,7 @@ import {
   isLoggedOn,
   presenceRank,
   presenceRejoinDelay,
+  summarizePresence,
 } from "./presence.js";
 
 describe("isLoggedOn", () => {
@@ -47,5 +48,32 @@ describe("presenceRejoinDelay", () => {
   it("stays in range even if the random source misbehaves", () => {
     expect(presenceRejoinDelay(() => 1)).toBe(30_000);
     expect(presenceRejoinDelay(() => -1)).toBe(1000);
+  });
+});
+
+describe("summarizePresence", () => {
+  it("is off with no online target", () => {
+    expect(summarizePresence([])).toBe("off");
+  });
+
+  it("shows where the user is, the PC before the phone", () => {
+    expect(summarizePresence([{ target: "mobile" }])).toBe("mobile");
+    expect(summarizePresence([{ target: "mobile" }, { target: "pc" }])).toBe(
+      "pc",
+    );
+    expect(summarizePresence([{ target: "web" }])).toBe("webchat");
+  });
+
+  it("shows a target's away or busy state, unless another target is plainly online", () => {
+    expect(summarizePresence([{ target: "pc", show: "dnd" }])).toBe("dnd");
+    expect(
+      summarizePresence([
+        { target: "pc", show: "away" },
+        { target: "mobile", show: "dnd" },
+      ]),
+    ).toBe("away");
+    expect(
+      summarizePresence([{ target: "pc", show: "away" }, { target: "mobile" }]),
+    ).toBe("mobile");
   });
 });

@@ -79,3 +79,38 @@ export function presenceRejoinDelay(random: () => number): number {
   const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
   return PRESENCE_REJOIN_DELAY_MIN_MS + Math.floor(r * span);
 }
+
+/** One online target of a user as the server reports it (docs/protocol.md §5). */
+export type TargetPresence = {
+  readonly target: string;
+  /** `away` or `dnd` when the user set one on that target. */
+  readonly show?: string | undefined;
+};
+
+const TARGET_VALUES: Readonly<Record<string, Presence>> = {
+  pc: "pc",
+  webchat: "webchat",
+  web: "webchat",
+  mobile: "mobile",
+};
+
+/**
+ * The one presence a user shows across their online targets: each target counts as its show (away, dnd) or as where
+ * it is (pc, webchat, mobile), and the best-ranked one wins, so a user at their PC reads as pc even when the phone
+ * is away. Unknown targets count as webchat.
+ * @param targets - the user's online targets (none: off).
+ * @returns the presence to show.
+ */
+export function summarizePresence(
+  targets: readonly TargetPresence[],
+): Presence {
+  let best: Presence = "off";
+  for (const { target, show } of targets) {
+    const value: Presence =
+      show === "away" || show === "dnd"
+        ? show
+        : (TARGET_VALUES[target] ?? "webchat");
+    if (presenceRank(value) < presenceRank(best)) best = value;
+  }
+  return best;
+}

@@ -26,3 +26,4 @@ export {
   recordPushes,
   type PushRecorder,
 } from "./workplace.js";
+export { DEMO_INTEGRATION_KEY } from "../services/integration/demo-workplace.js";

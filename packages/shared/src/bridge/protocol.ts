@@ -4,6 +4,8 @@
  * schema per payload. This is the ONLY file to edit to add a message; types are derived from the schemas.
  */
 import { z } from "zod";
+import { MESSAGE_TEXT_MAX_LENGTH } from "../constants.js";
+import { uploadedFileSchema } from "../api/files.js";
 
 /** Wire version; envelopes with another version are logged and dropped. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -64,6 +66,8 @@ export const bridgeMemberSchema = z.object({
   affiliation: z.enum(["owner", "admin", "none"]),
   presence: presenceSchema,
   watch: timestampSchema.optional(),
+  /** Absence status shown next to the name (e.g. vacation); absent when none. */
+  absenceStatus: z.string().optional(),
 });
 
 /** A chat message (spec §3 Chat message), the fields the room window shows. */
@@ -92,6 +96,23 @@ export const bridgeMessageSchema = z.object({
       fileName: z.string(),
       fileSize: z.number(),
       fileDownUrl: z.string(),
+      /** The server's file number, for the download link (absent: the file cannot be downloaded). */
+      fileno: z.number().int().positive().optional(),
+      /** Thumbnail URL of an image; "" or absent when there is none. */
+      thumbUrl: z.string().optional(),
+    })
+    .optional(),
+  /** INVITE/EXIT/BAN/DELEGATE: who acted and whom it concerns (bare JIDs; names come from the member list). */
+  event: z
+    .object({ actor: z.string().optional(), targets: z.array(z.string()) })
+    .optional(),
+  /** ALROOM: an alarm or news-feed entry of a news room (spec §3). */
+  alarm: z
+    .object({
+      title: z.string(),
+      detail: z.string(),
+      senderDetail: z.string(),
+      link: z.string(),
     })
     .optional(),
 });
@@ -114,13 +135,66 @@ export const roomSnapshotSchema = z.object({
 
 const roomRef = z.object({ roomName: roomNameSchema });
 
+/** A user of the org tree as pickers list them (spec §3 Org user). */
+export const orgPickerUserSchema = z.object({
+  jid: jidSchema,
+  id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  deptKey: z.string(),
+  deptName: z.string(),
+});
+
+/** A department of the org tree with its users and sub-departments (spec §3 Department). */
+export type OrgPickerDepartmentData = {
+  key: string;
+  name: string;
+  users: readonly z.infer<typeof orgPickerUserSchema>[];
+  children: readonly OrgPickerDepartmentData[];
+};
+
+/** Validates an {@link OrgPickerDepartmentData}. */
+export const orgPickerDepartmentSchema: z.ZodType<OrgPickerDepartmentData> =
+  z.lazy(() =>
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      users: z.array(orgPickerUserSchema),
+      children: z.array(orgPickerDepartmentSchema),
+    }),
+  );
+
+/** A file sent in a room (spec §3 File data), for the room settings' file list. */
+export const roomFileSchema = z.object({
+  /** The message key (log time) of the FILE message. */
+  key: timestampSchema,
+  /** The server's file number; 0 when the message did not carry one. */
+  fileno: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  fileDownUrl: z.string(),
+  senderName: z.string(),
+});
+
 /** Routes a popup window can be redirected to (spec §2.1). */
 export const popupRouteSchema = z.enum(["chatRoom", "setting", "webhard"]);
+
+/** A message text as the composer allows it (the server refuses stanzas over 256 KiB). */
+const messageTextSchema = z.string().min(1).max(MESSAGE_TEXT_MAX_LENGTH);
+/** JIDs of the members a message mentions (docs/protocol.md "Mentions"). */
+const mentionsSchema = z.array(jidSchema).max(1000).optional();
 
 /** Events: fire-and-forget, to one window or (without `to`) to all others. Names are past participles. */
 export const bridgeEvents = {
   // Any window → main.
   "window:ready": z.object({ windowId: windowIdSchema }),
+  // Room window → main: whether the user is looking at the room (marks new messages read, silences notifications).
+  "room:focus-changed": z.object({
+    roomName: roomNameSchema,
+    focused: z.boolean(),
+  }),
+  // Room window → main: the window is closing (the main window stops following its members' presence).
+  "room:window-closed": z.object({ roomName: roomNameSchema }),
   "chat-contextmenu:requested": z.object({
     roomName: roomNameSchema,
     messageKey: timestampSchema,
@@ -134,10 +208,8 @@ export const bridgeEvents = {
   }),
   // Main → room windows (spec §7.9 main → chat).
   "room:initialized": roomSnapshotSchema,
-  "room:entered": z.object({
-    roomName: roomNameSchema,
-    messages: z.array(bridgeMessageSchema),
-  }),
+  // The main window reconnected and caught up: the room window reloads what it shows (missed messages, deletions).
+  "room:caught-up": roomRef,
   "message:added": z.object({
     roomName: roomNameSchema,
     message: bridgeMessageSchema,
@@ -145,6 +217,11 @@ export const bridgeEvents = {
   "room:members-updated": z.object({
     roomName: roomNameSchema,
     members: z.array(bridgeMemberSchema),
+  }),
+  // The user renamed the room for themself (myRoomName): headers show the new name.
+  "room:title-changed": z.object({
+    roomName: roomNameSchema,
+    title: z.string(),
   }),
   "room:watch-updated": z.object({
     roomName: roomNameSchema,
@@ -171,13 +248,18 @@ export const bridgeEvents = {
 export const bridgeRequests = {
   // Spec §7.9 chat → main.
   "room:enter": { req: roomRef, res: roomSnapshotSchema },
+  // The whole org tree in the pickers' shape (the room window's org picker searches it locally).
   "org:get": {
-    req: z.object({ deptKey: z.string().optional() }),
-    res: z.object({ departments: z.array(z.unknown()) }),
+    req: z.object({}),
+    res: z.object({ departments: z.array(orgPickerDepartmentSchema) }),
   },
   "me:get": { req: z.object({}), res: myInfoSchema },
   "messages:fetch": {
-    req: z.object({ roomName: roomNameSchema, before: timestampSchema }),
+    // Without `before`: the newest page.
+    req: z.object({
+      roomName: roomNameSchema,
+      before: timestampSchema.optional(),
+    }),
     res: z.object({
       messages: z.array(bridgeMessageSchema),
       reachedFirst: z.boolean(),
@@ -186,33 +268,27 @@ export const bridgeRequests = {
   "message:send": {
     req: z.object({
       roomName: roomNameSchema,
-      text: z.string().min(1).max(100_000),
+      text: messageTextSchema,
+      mentions: mentionsSchema,
     }),
     res: z.object({ messageKey: timestampSchema }),
   },
   "message:reply": {
     req: z.object({
       roomName: roomNameSchema,
-      text: z.string().min(1).max(100_000),
+      text: messageTextSchema,
+      mentions: mentionsSchema,
       replyTitle: z.string(),
       replyText: z.string(),
       replyTime: timestampSchema,
     }),
     res: z.object({ messageKey: timestampSchema }),
   },
+  // One FILE message per uploaded file, as the upload answered it (spec §7.6 multipartFile).
   "file:send": {
     req: z.object({
       roomName: roomNameSchema,
-      files: z
-        .array(
-          z.object({
-            fileName: z.string(),
-            fileSize: z.number(),
-            fileDownUrl: z.string(),
-          }),
-        )
-        .min(1)
-        .max(10),
+      files: z.array(uploadedFileSchema).min(1).max(10),
     }),
     res: z.object({ sent: z.number().int() }),
   },
@@ -243,7 +319,14 @@ export const bridgeRequests = {
     }),
     res: z.object({ delegated: z.boolean() }),
   },
-  "room:leave": { req: roomRef, res: z.object({ left: z.boolean() }) },
+  "room:leave": {
+    req: roomRef,
+    res: z.object({
+      left: z.boolean(),
+      // The chief of a project room cannot leave while others remain (spec §5).
+      reason: z.enum(["chiefCannotLeave"]).optional(),
+    }),
+  },
   "room:invite": {
     req: z.object({
       roomName: roomNameSchema,
@@ -251,14 +334,44 @@ export const bridgeRequests = {
       roomType: z.union([z.literal(2), z.literal(3)]),
       description: z.string().max(20),
     }),
-    res: z.object({ roomName: roomNameSchema }),
+    // A dual (or legacy) room gets a new room with everyone (`created`); `refused`: only the chief invites here.
+    res: z.object({
+      roomName: roomNameSchema,
+      created: z.boolean(),
+      refused: z.enum(["chiefOnly"]).optional(),
+    }),
   },
+  // The room's history as a saved-chat text file (spec §9); the room window downloads it.
   "chat:save": {
     req: roomRef,
+    res: z.union([
+      z.object({
+        saved: z.literal(true),
+        fileName: z.string(),
+        text: z.string(),
+      }),
+      z.object({
+        saved: z.literal(false),
+        reason: z.enum(["noData", "failed"]),
+      }),
+    ]),
+  },
+  // The room settings' info tab: the room's own title, the user's own name for it, creation time and members.
+  "room:get-details": {
+    req: roomRef,
     res: z.object({
-      saved: z.boolean(),
-      reason: z.enum(["noData", "failed"]).optional(),
+      title: z.string(),
+      myRoomName: z.string(),
+      roomType: roomSnapshotSchema.shape.roomType,
+      /** Epoch ms; null when the server did not say. */
+      createdAt: z.number().nullable(),
+      members: z.array(bridgeMemberSchema),
     }),
+  },
+  // The room settings' file tab: the room's FILE messages, by file number.
+  "room:list-files": {
+    req: roomRef,
+    res: z.object({ files: z.array(roomFileSchema) }),
   },
   "member:get-status": {
     req: z.object({ jids: z.array(jidSchema) }),
@@ -299,6 +412,12 @@ export const bridgeRequests = {
   "messages:fetch-server": {
     req: z.object({ roomName: roomNameSchema, latestMsgTime: timestampSchema }),
     res: z.object({ messages: z.array(bridgeMessageSchema) }),
+  },
+  // Any window → main: the access token for the file API (views never hold the session). `refused`: the token the
+  // server just refused (401 / ExpiredJwt); main renews it unless it has changed since.
+  "session:get-access-token": {
+    req: z.object({ refused: z.string().optional() }),
+    res: z.object({ accessToken: z.string().min(1) }),
   },
   // Any window → main: the session as views may know it.
   "session:get": {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatSavedChat,
   formatSavedChatLine,
   nameWithPosition,
   sanitizeFileName,
@@ -64,5 +65,26 @@ describe("formatSavedChatLine", () => {
     expect(
       formatSavedChatLine({ time: now, userName: "Kim", text: "" }, KST),
     ).toBe("[2024-05-01 14:03:07] Kim : ");
+  });
+});
+
+describe("formatSavedChat", () => {
+  it("writes the messages oldest first, each line ending with CRLF", () => {
+    expect(
+      formatSavedChat(
+        [
+          { time: now + 60_000, userName: "Lee", text: "second" },
+          { time: now, userName: "Kim", position: "대리", text: "first" },
+        ],
+        KST,
+      ),
+    ).toBe(
+      "[2024-05-01 14:03:07] Kim[대리] : first\r\n" +
+        "[2024-05-01 14:04:07] Lee : second\r\n",
+    );
+  });
+
+  it("is empty without messages", () => {
+    expect(formatSavedChat([], KST)).toBe("");
   });
 });

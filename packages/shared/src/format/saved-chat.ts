@@ -84,3 +84,19 @@ export function formatSavedChatLine(
   const text = message.text.replace(/\r?\n/g, "\r\n");
   return `[${when}] ${nameWithPosition(message.userName, message.position)} : ${text}`;
 }
+
+/**
+ * The whole saved-chat text: the messages oldest first, one {@link formatSavedChatLine} each, CRLF line ends.
+ * @param messages - the messages, in any order.
+ * @param offsetMinutes - the user's UTC offset in minutes, east positive.
+ * @returns the file's text; "" when there is no message (the caller reports noData).
+ */
+export function formatSavedChat(
+  messages: readonly SavedChatMessage[],
+  offsetMinutes: number,
+): string {
+  return [...messages]
+    .sort((a, b) => a.time - b.time)
+    .map((m) => `${formatSavedChatLine(m, offsetMinutes)}\r\n`)
+    .join("");
+}

@@ -58,3 +58,23 @@ export async function groupwareLink(
   const params = new URLSearchParams({ uid, ts, re, sign: btoa(binary) });
   return `https://${domain}/sso/login?${params.toString()}`;
 }
+
+/**
+ * The groupware's mini window (spec §7.2 mini/reqnum): it checks the one-time number with the server
+ * (docs/integration.md, mini/verify) instead of a signature, since it opens without a web session.
+ * @param domain - the company's groupware domain.
+ * @param loginId - the login id.
+ * @param authNo - the number from `requestMiniAuthNo`.
+ * @param target - the page to land on (the mini window's home when absent).
+ * @returns the URL to open.
+ */
+export function miniWindowLink(
+  domain: string,
+  loginId: string,
+  authNo: string,
+  target?: GroupwareTarget,
+): string {
+  const params = new URLSearchParams({ loginId, domain, authNo });
+  if (target) params.set("target", GROUPWARE_TARGETS[target]);
+  return `https://${domain}/mini?${params.toString()}`;
+}

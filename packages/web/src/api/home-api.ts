@@ -4,6 +4,7 @@ import {
   countsResponseSchema,
   errorEnvelopeSchema,
   menuSettingResponseSchema,
+  miniAuthResponseSchema,
   myProfileResponseSchema,
   noticePopupResponseSchema,
   todayNoticesResponseSchema,
@@ -91,4 +92,15 @@ export async function updateNickname(
     schema: errorEnvelopeSchema.extend({ nickname: z.string().optional() }),
   });
   return { ok: res.ErrorCode === "00", nickname: res.nickname ?? nickname };
+}
+
+/** A one-time number that lets the groupware open the mini window for this user (valid for minutes). */
+export async function requestMiniAuthNo(api: ApiClient): Promise<string> {
+  return (
+    await api.request({
+      path: "/api/v1/chat/home/mini/reqnum",
+      method: "POST",
+      schema: miniAuthResponseSchema,
+    })
+  ).miniAuthNo;
 }

@@ -56,7 +56,6 @@ describe("routes", () => {
     ["#/login", "로그인"],
     ["#/webhard", "웹하드"],
     ["#/setting", "환경설정"],
-    ["#/chatRoom?rparam=room1", "채팅방"],
   ])("renders %s as its own page", (hash, heading) => {
     renderApp(hash);
     expect(
@@ -88,8 +87,11 @@ describe("routes", () => {
     );
   });
 
-  it("reads the room from the rparam query parameter", () => {
+  it("reads the room from the rparam query parameter and loads it from the main window", () => {
     renderApp("#/chatRoom?rparam=%7B%22room%22%3A1%7D");
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(
+      screen.getByRole("main", { name: "대화방을 불러오는 중입니다" }),
+    ).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 /** Message codes from @moa/shared are catalog keys; this types a code computed at run time as one. */
-import type koKR from "./locales/ko-KR";
+import type { catalog as koKR } from "./locales/ko-KR";
 
 /** A key of the catalogs. */
 export type CatalogKey = keyof typeof koKR;

@@ -2,8 +2,8 @@
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
-import enUS from "./locales/en-US";
-import koKR from "./locales/ko-KR";
+import { catalog as enUS } from "./locales/en-US";
+import { catalog as koKR } from "./locales/ko-KR";
 
 /** The catalogs by locale; keys are spec codes (`LO.A.053`) or `feature.component.purpose`. */
 export const catalogs: Record<Locale, Record<string, string>> = {

@@ -1,6 +1,6 @@
 /** Types `t()` keys against the Korean catalog, so a misspelt key fails to compile. */
 import "i18next";
-import type koKR from "./locales/ko-KR";
+import type { catalog as koKR } from "./locales/ko-KR";
 
 declare module "i18next" {
   interface CustomTypeOptions {

@@ -1,9 +1,15 @@
 /** The only place that touches browser and desktop-shell capabilities (STYLE.md §3). */
 export { subscribeActivity } from "./activity";
+export { playChatSound } from "./chat-sound";
+export { copyText } from "./clipboard";
 export {
   BRIDGE_CHANNEL,
   createBroadcastChannelTransport,
 } from "./bridge/broadcast-channel-transport";
+export {
+  requestDesktopNotifications,
+  showDesktopNotification,
+} from "./desktop-notification";
 export {
   loadLocalePreference,
   saveLocalePreference,

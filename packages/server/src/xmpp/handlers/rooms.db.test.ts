@@ -241,6 +241,19 @@ describe("membership rules", () => {
     expect(errorOf(after)).toBe("forbidden/not_member");
   });
 
+  it("the member list tells the room type and its creation time", async () => {
+    const before = Date.now();
+    const room = await createRoom(a, 2, [B()]);
+    const res = await b.iq(
+      "get",
+      `<members xmlns="${NS_MOA_ROOMS}" room="${room}"/>`,
+    );
+    const members = res.getChild("members", NS_MOA_ROOMS)!;
+    expect(members.attrs.type).toBe("2");
+    expect(Number(members.attrs.created)).toBeGreaterThanOrEqual(before);
+    expect(Number(members.attrs.created)).toBeLessThanOrEqual(Date.now());
+  });
+
   it("the chief kicks a member (BAN), who then can no longer post", async () => {
     const room = await createRoom(a, 3, [B(), C()]);
     const notChief = await b.iq(

@@ -9,9 +9,14 @@ import {
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { useBridge } from "../../lib/bridge";
+import { PresenceFollower } from "../presence";
 import { useSessionController } from "../session";
 import { ChatSync } from "./chat-sync";
+import { connectRoomAdmin } from "./room-admin-handlers";
+import { sessionRoomAdminDeps } from "./room-admin-session";
 import { roomDisplayName } from "./room-display";
+import { connectRoomFiles } from "./room-files";
+import { loadRoomSort } from "./sort-preference";
 import type { RoomListState } from "./room-state";
 import { connectRoomWindows } from "./room-windows";
 
@@ -23,22 +28,65 @@ export function ChatProvider({ children }: { children: ReactNode }) {
   const session = useSessionController();
   const bridge = useBridge();
   const { t } = useTranslation();
-  const [sync] = useState(
-    () =>
-      new ChatSync({
-        ownJid: () => session.store.getState().user?.messengerId ?? "",
-        sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
-        onMessage: (fn) => session.onMessage(fn),
-        onResume: (fn) => session.onResume(fn),
-      }),
-  );
+  const [sync] = useState(() => {
+    const created = new ChatSync({
+      ownJid: () => session.store.getState().user?.messengerId ?? "",
+      sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
+      onMessage: (fn) => session.onMessage(fn),
+      onResume: (fn) => session.onResume(fn),
+    });
+    created.store.setState({ sort: loadRoomSort() });
+    return created;
+  });
   useEffect(() => sync.start(), [sync]);
+  const [presence] = useState(() => new PresenceFollower(session));
+  useEffect(() => presence.start(), [presence]);
   useEffect(
     () =>
-      connectRoomWindows(bridge, sync, (room) =>
-        roomDisplayName(room, sync.ownJid(), t),
+      connectRoomWindows(
+        bridge,
+        sync,
+        {
+          sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
+          send: (stanza) => session.send(stanza),
+          onMessage: (fn) => session.onMessage(fn),
+        },
+        (room) => roomDisplayName(room, sync.ownJid(), t),
+        presence,
       ),
-    [bridge, sync, t],
+    [bridge, session, sync, t, presence],
+  );
+  useEffect(
+    () =>
+      connectRoomFiles(
+        bridge,
+        sync,
+        {
+          sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
+          send: (stanza) => session.send(stanza),
+          onMessage: (fn) => session.onMessage(fn),
+        },
+        (refused) => session.accessToken(refused),
+      ),
+    [bridge, session, sync],
+  );
+  useEffect(
+    () =>
+      connectRoomAdmin(
+        bridge,
+        sync,
+        sessionRoomAdminDeps(
+          session,
+          {
+            sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
+            send: (stanza) => session.send(stanza),
+            onMessage: (fn) => session.onMessage(fn),
+          },
+          (room) => roomDisplayName(room, sync.ownJid(), t),
+          t,
+        ),
+      ),
+    [bridge, session, sync, t],
   );
   return <ChatContext value={sync}>{children}</ChatContext>;
 }

@@ -1,16 +1,20 @@
 /**
- * The chatting tab (spec §2.4): the sort menu (last, notread) and the room list, in list mode or — while the header
- * search holds text — in search mode, filtered by room name.
+ * The chatting tab (spec §2.4): the new-chat button, the sort menu (last, notread; kept across reloads) and the room
+ * list with its row menus, in list mode or — while the header search holds text — in search mode, filtered by name.
  */
-import { SortAscendingOutlined } from "@ant-design/icons";
+import { FormOutlined, SortAscendingOutlined } from "@ant-design/icons";
 import { ROOM_SORT_MODES, type RoomSortMode } from "@moa/shared";
 import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatSync, useRoomList } from "./ChatContext";
+import { NewChat } from "./NewChat";
+import { roomActions } from "./room-commands";
 import { roomRows } from "./room-display";
 import { visibleRooms } from "./room-state";
 import { RoomList } from "./RoomList";
+import { saveRoomSort } from "./sort-preference";
+import { useRoomAction } from "./use-room-action";
 import "./chat.css";
 
 type ChattingTabProps = {
@@ -32,6 +36,11 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
     [state, ownJid, search, t],
   );
   const sortLabel = t(`chat.sort.${state.sort}`);
+  const [newChatOpen, setNewChatOpen] = useState(false);
+  const open = (roomName: string) => {
+    if (!onOpen(roomName)) void message.warning(t("chat.list.openFailed"));
+  };
+  const handleAction = useRoomAction(open);
 
   let body;
   if (!state.loaded && state.failed)
@@ -60,16 +69,26 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
       <RoomList
         rows={rows}
         label={search ? t("chat.list.searchLabel") : t("chat.list.label")}
-        onOpen={(roomName) => {
-          if (!onOpen(roomName))
-            void message.warning(t("chat.list.openFailed"));
-        }}
+        onOpen={open}
+        actionsOf={(row) => roomActions(row.room, ownJid)}
+        onAction={handleAction}
       />
     );
 
   return (
     <div className="moa-chat">
       <div className="moa-chat__toolbar">
+        <Button
+          type="text"
+          size="small"
+          className="moa-chat__new"
+          icon={<FormOutlined />}
+          onClick={() => {
+            setNewChatOpen(true);
+          }}
+        >
+          {t("chat.newChat.button")}
+        </Button>
         <Dropdown
           trigger={["click"]}
           menu={{
@@ -81,6 +100,7 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
             })),
             onClick: ({ key }) => {
               sync.store.setState({ sort: key as RoomSortMode });
+              saveRoomSort(key as RoomSortMode);
             },
           }}
         >
@@ -95,6 +115,13 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
         </Dropdown>
       </div>
       <div className="moa-chat__body">{body}</div>
+      <NewChat
+        open={newChatOpen}
+        onClose={() => {
+          setNewChatOpen(false);
+        }}
+        onOpenRoom={open}
+      />
     </div>
   );
 }

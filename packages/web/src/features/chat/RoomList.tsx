@@ -1,20 +1,23 @@
 /**
  * The virtualised room list (react-virtuoso, so thousands of rooms scroll smoothly). A row is a button named by the
- * room and its unread count; a click selects it, a double click or Enter opens the room window.
+ * room and its unread count; a click selects it, a double click or Enter opens the room window, and a right click,
+ * Shift+F10 or the context-menu key opens the row's menu (pin, alarm, hide, leave).
  */
-import { PushpinFilled } from "@ant-design/icons";
+import { MutedOutlined, PushpinFilled } from "@ant-design/icons";
 import { formatBadge, formatLastMessageTime, isPinned } from "@moa/shared";
-import { Avatar, Badge } from "antd";
+import { Avatar, Badge, Dropdown } from "antd";
 import {
   forwardRef,
   useEffect,
   useId,
+  useRef,
   useState,
   type HTMLAttributes,
   type KeyboardEvent,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
+import type { RoomAction } from "./room-commands";
 import { lastMessagePreview, type RoomRowData } from "./room-display";
 
 type ListContext = { label: string };
@@ -37,6 +40,9 @@ type RoomListProps = {
   rows: readonly RoomRowData[];
   label: string;
   onOpen: (roomName: string) => void;
+  /** What a row's menu offers. */
+  actionsOf: (row: RoomRowData) => readonly RoomAction[];
+  onAction: (row: RoomRowData, action: RoomAction) => void;
 };
 
 // Time labels change at most once a minute (HH:mm today, MM-dd later).
@@ -56,30 +62,86 @@ function useMinuteClock(): number {
   return now;
 }
 
-export function RoomList({ rows, label, onOpen }: RoomListProps) {
+export function RoomList({
+  rows,
+  label,
+  onOpen,
+  actionsOf,
+  onAction,
+}: RoomListProps) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<string | null>(null);
+  // One menu for the whole list, at the pointer or the row: a menu per row would weigh on every scrolled row.
+  const [menu, setMenu] = useState<{
+    row: RoomRowData;
+    x: number;
+    y: number;
+  } | null>(null);
   const now = useMinuteClock();
+  const actions = menu ? actionsOf(menu.row) : [];
+  // The row that opened the menu gets the focus back when it closes, so the keyboard user stays in the list.
+  const opener = useRef<HTMLElement | null>(null);
+  const closeMenu = () => {
+    setMenu(null);
+    if (opener.current?.isConnected) opener.current.focus();
+  };
+  const wrap = useRef<HTMLDivElement>(null);
   return (
-    <Virtuoso
-      className="moa-chat__list"
-      data={rows}
-      context={{ label }}
-      components={{ List, Item }}
-      computeItemKey={(_, row) => row.room.name}
-      itemContent={(_, row) => (
-        <RoomRow
-          row={row}
-          now={now}
-          selected={row.room.name === selected}
-          onSelect={() => {
-            setSelected(row.room.name);
-          }}
-          onOpen={() => {
-            onOpen(row.room.name);
-          }}
+    <div ref={wrap} className="moa-chat__list-wrap">
+      <Virtuoso
+        className="moa-chat__list"
+        data={rows}
+        context={{ label }}
+        components={{ List, Item }}
+        computeItemKey={(_, row) => row.room.name}
+        itemContent={(_, row) => (
+          <RoomRow
+            row={row}
+            now={now}
+            selected={row.room.name === selected}
+            onSelect={() => {
+              setSelected(row.room.name);
+            }}
+            onOpen={() => {
+              onOpen(row.room.name);
+            }}
+            onMenu={(x, y, from) => {
+              opener.current = from;
+              // The anchor sits inside the list's box (a fixed one is not measured for alignment).
+              const box = wrap.current?.getBoundingClientRect();
+              setMenu({ row, x: x - (box?.left ?? 0), y: y - (box?.top ?? 0) });
+            }}
+          />
+        )}
+      />
+      <Dropdown
+        // Context menu: a click elsewhere closes it (the anchor itself is never clicked).
+        trigger={["contextMenu"]}
+        open={menu !== null}
+        onOpenChange={(open) => {
+          if (!open) closeMenu();
+        }}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a menu opened from the keyboard must take the focus (WAI-ARIA menu button pattern)
+        autoFocus
+        menu={{
+          items: actions.map((action) => ({
+            key: action,
+            label: t(`chat.action.${action}`),
+            danger: action === "leave",
+          })),
+          onClick: ({ key }) => {
+            if (!menu) return;
+            closeMenu();
+            onAction(menu.row, key as RoomAction);
+          },
+        }}
+      >
+        <span
+          className="moa-chat__menu-anchor"
+          style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }}
         />
-      )}
-    />
+      </Dropdown>
+    </div>
   );
 }
 
@@ -89,11 +151,21 @@ type RoomRowProps = {
   selected: boolean;
   onSelect: () => void;
   onOpen: () => void;
+  /** Opens the row's menu at a point of the viewport; `from` gets the focus back afterwards. */
+  onMenu: (x: number, y: number, from: HTMLElement) => void;
 };
 
-function RoomRow({ row, now, selected, onSelect, onOpen }: RoomRowProps) {
+function RoomRow({
+  row,
+  now,
+  selected,
+  onSelect,
+  onOpen,
+  onMenu,
+}: RoomRowProps) {
   const { t } = useTranslation();
   const previewId = useId();
+  const mutedId = useId();
   const { room, displayName } = row;
   const badge = formatBadge(room.unreadCount);
   const time = formatLastMessageTime(
@@ -101,7 +173,17 @@ function RoomRow({ row, now, selected, onSelect, onOpen }: RoomRowProps) {
     now,
     -new Date(now).getTimezoneOffset(),
   );
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) {
+      e.preventDefault();
+      const box = e.currentTarget.getBoundingClientRect();
+      onMenu(
+        box.left + box.width / 2,
+        box.top + box.height / 2,
+        e.currentTarget,
+      );
+      return;
+    }
     if (e.key !== "Enter") return;
     // Enter opens (a button's Enter would otherwise only select, as a single click does).
     e.preventDefault();
@@ -116,11 +198,17 @@ function RoomRow({ row, now, selected, onSelect, onOpen }: RoomRowProps) {
           ? t("chat.list.rowLabel", { name: displayName, unread: badge })
           : displayName
       }
-      aria-describedby={previewId}
+      aria-describedby={
+        room.alarmBlocked ? `${previewId} ${mutedId}` : previewId
+      }
       aria-pressed={selected}
       onClick={onSelect}
       onDoubleClick={onOpen}
       onKeyDown={onKeyDown}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        onMenu(e.clientX, e.clientY, e.currentTarget);
+      }}
     >
       <Avatar className="moa-chat__avatar" aria-hidden="true">
         {displayName.slice(0, 1)}
@@ -132,6 +220,13 @@ function RoomRow({ row, now, selected, onSelect, onOpen }: RoomRowProps) {
             <PushpinFilled
               className="moa-chat__pin"
               aria-label={t("chat.list.pinned")}
+            />
+          ) : null}
+          {room.alarmBlocked ? (
+            <MutedOutlined
+              id={mutedId}
+              className="moa-chat__muted"
+              aria-label={t("chat.list.muted")}
             />
           ) : null}
           <time className="moa-chat__time">{time}</time>

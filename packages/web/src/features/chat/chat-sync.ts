@@ -42,6 +42,11 @@ const SEEN_IDS_KEPT = 5000;
 // Rooms first seen through a message are completed by a room list reload this long after (a burst reloads once).
 const UNKNOWN_ROOM_RELOAD_MS = 300;
 
+/** A push about a room that room windows follow: a member's read watermark, or a deleted message. */
+export type RoomPush =
+  | { kind: "watch"; roomName: string; jid: string; time: number }
+  | { kind: "deleted"; roomName: string; time: number };
+
 export class ChatSync {
   readonly store: StoreApi<RoomListState> = createRoomListStore();
   private lastStanzaId = 0;
@@ -56,6 +61,8 @@ export class ChatSync {
   private querySeq = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly messageListeners = new Set<(m: ChatMessage) => void>();
+  private readonly pushListeners = new Set<(push: RoomPush) => void>();
+  private readonly caughtUpListeners = new Set<() => void>();
 
   constructor(private readonly transport: ChatTransport) {}
 
@@ -84,6 +91,14 @@ export class ChatSync {
     };
   }
 
+  /**
+   * Sends a query over the session's chat connection (room commands: pins, alarms, create, leave).
+   * @returns the answer; rejects on an error answer or a timeout.
+   */
+  request(iq: Element, timeoutMs: number): Promise<Element> {
+    return this.transport.sendIq(iq, timeoutMs);
+  }
+
   /** Loads the room list again (the list's retry button). */
   reload(): Promise<void> {
     return this.sync(false);
@@ -97,6 +112,22 @@ export class ChatSync {
     };
   }
 
+  /** Listens to watermark and deletion pushes of every room; returns the unsubscribe function. */
+  onRoomPush(fn: (push: RoomPush) => void): () => void {
+    this.pushListeners.add(fn);
+    return () => {
+      this.pushListeners.delete(fn);
+    };
+  }
+
+  /** Runs `fn` after each reconnect's reload and catch-up; returns the unsubscribe function. */
+  onCaughtUp(fn: () => void): () => void {
+    this.caughtUpListeners.add(fn);
+    return () => {
+      this.caughtUpListeners.delete(fn);
+    };
+  }
+
   /**
    * The user opened a room: its unread count clears and the read watermark moves to its last message.
    * Server failures leave the local count cleared; the next room list load tells the truth again.
@@ -104,7 +135,8 @@ export class ChatSync {
   async markRead(roomName: string): Promise<void> {
     const room = this.store.getState().rooms.get(roomName);
     if (!room) return;
-    const time = room.lastMessageTime;
+    // Spec §4 read state: a member has read a message when their watch time is *later* than the message's.
+    const time = room.lastMessageTime + 1;
     this.store.setState((s) => {
       const current = s.rooms.get(roomName);
       if (!current) return {};
@@ -116,7 +148,7 @@ export class ChatSync {
       });
       return { rooms };
     });
-    if (time <= room.watch) return;
+    if (room.lastMessageTime === 0 || time <= room.watch) return;
     try {
       await this.transport.sendIq(
         watchQuery(roomName, time),
@@ -145,13 +177,16 @@ export class ChatSync {
         this.store.setState((s) => ({
           rooms: applyWatch(s.rooms, watch.roomName, watch.time),
         }));
+      for (const fn of this.pushListeners) fn({ kind: "watch", ...watch });
       return;
     }
     const deletion = parseDeletion(el);
-    if (deletion)
+    if (deletion) {
       this.store.setState((s) => ({
         rooms: applyDeletion(s.rooms, deletion.roomName, deletion.time),
       }));
+      for (const fn of this.pushListeners) fn({ kind: "deleted", ...deletion });
+    }
   }
 
   private receive(message: ChatMessage) {
@@ -190,6 +225,7 @@ export class ChatSync {
       return;
     }
     this.syncing = true;
+    let caughtUp = false;
     try {
       const needsBaseline = !this.baselineLoaded;
       const [listIq] = await Promise.all([
@@ -205,6 +241,7 @@ export class ChatSync {
         failed: false,
       });
       if (catchUp && !needsBaseline) await this.catchUp();
+      caughtUp = catchUp;
     } catch {
       // Keep what the list showed; only a list never loaded shows the failure (its retry button reloads).
       if (!this.store.getState().loaded) this.store.setState({ failed: true });
@@ -214,6 +251,7 @@ export class ChatSync {
       this.queued = [];
       for (const message of queued) this.apply(message);
     }
+    if (caughtUp) for (const fn of this.caughtUpListeners) fn();
     const again = this.again;
     this.again = null;
     if (again) await this.sync(again.catchUp);

@@ -55,4 +55,12 @@ export type ChatMessage = {
   readonly text: string;
   readonly deleted: boolean;
   readonly long: boolean;
+  /** The message it answers (spec §3 replyTitle, replyText, replyTime). */
+  readonly reply?: {
+    readonly title: string;
+    readonly text: string;
+    readonly time: number;
+  };
+  /** The extensions JSON as sent (file data, room event data, news entries). */
+  readonly extension?: string;
 };

@@ -1,3 +1,5 @@
 /** The chatting tab and the main window's room list sync (spec §2.4, §4 Rooms). */
 export { ChatProvider, useChatSync, useRoomList } from "./ChatContext";
+export { ChatNotifier } from "./ChatNotifier";
 export { ChattingTab } from "./ChattingTab";
+export { isRoomWindowFocused } from "./room-windows";

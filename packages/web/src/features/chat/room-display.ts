@@ -10,7 +10,7 @@ import {
   type RoomSortMode,
 } from "@moa/shared";
 import type { TFunction } from "i18next";
-import type { Room } from "./chat-types";
+import type { LastMessage, Room } from "./chat-types";
 
 /**
  * The name a room is listed under.
@@ -36,8 +36,14 @@ export function roomDisplayName(
 
 /** The list's preview of a room's last message, trimmed. */
 export function lastMessagePreview(room: Room, t: TFunction): string {
-  const last = room.lastMessage;
-  if (!last) return "";
+  return room.lastMessage ? messagePreview(room.lastMessage, t) : "";
+}
+
+/** A message as a one-line, trimmed preview (the room list, the new-message toast). */
+export function messagePreview(
+  last: Pick<LastMessage, "text" | "contentType" | "deleted">,
+  t: TFunction,
+): string {
   if (last.deleted) return t("chat.last.deleted");
   switch (last.contentType) {
     case "TALK":

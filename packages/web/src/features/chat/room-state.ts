@@ -149,3 +149,51 @@ export function visibleRooms(state: RoomListState): Room[] {
       !room.hidden && (state.privateRoom || room.type !== ROOM_TYPES.self),
   );
 }
+
+/**
+ * Changes one room (a pin, the alarm, hiding, the own name); an unknown room leaves the rooms as they are.
+ * @returns the new rooms, or the same map when the room is unknown.
+ */
+export function patchRoom(
+  rooms: ReadonlyMap<string, Room>,
+  roomName: string,
+  patch: Partial<
+    Pick<Room, "order" | "alarmBlocked" | "hidden" | "myRoomName">
+  >,
+): ReadonlyMap<string, Room> {
+  const room = rooms.get(roomName);
+  if (!room) return rooms;
+  const next = new Map(rooms);
+  next.set(roomName, { ...room, ...patch });
+  return next;
+}
+
+/**
+ * Adds a room the user just created or reopened. A room already listed keeps what it has; one that only its first
+ * message listed (the server's invite notice can arrive before the create answer) gets the title and members.
+ */
+export function addRoom(
+  rooms: ReadonlyMap<string, Room>,
+  room: Room,
+): ReadonlyMap<string, Room> {
+  const known = rooms.get(room.name);
+  if (!known) return new Map(rooms).set(room.name, room);
+  if (known.title !== "" || known.members.length >= room.members.length)
+    return rooms;
+  return new Map(rooms).set(room.name, {
+    ...known,
+    title: room.title,
+    members: room.members,
+  });
+}
+
+/** Drops a room the user left. */
+export function removeRoom(
+  rooms: ReadonlyMap<string, Room>,
+  roomName: string,
+): ReadonlyMap<string, Room> {
+  if (!rooms.has(roomName)) return rooms;
+  const next = new Map(rooms);
+  next.delete(roomName);
+  return next;
+}

@@ -1,37 +1,63 @@
 /**
- * The main window's answers to chat room windows (spec §7.9): `room:enter` gets the room's snapshot and the messages
- * this session received for it, opening marks the room read, and each new message is forwarded to its room's windows.
+ * The main window's answers to chat room windows (spec §7.9): entering a room, history pages, sending, replying,
+ * deleting, long messages and the alarm toggle go over the main window's chat connection; new messages, read
+ * watermarks, deletions and reconnect catch-ups are forwarded to the room's windows. Focused room windows mark new
+ * messages read, and {@link isRoomWindowFocused} tells the main window (notifications) which rooms are being looked at.
  */
-import type { Bridge, BridgeEvents, WindowId } from "@moa/shared";
-import type { ChatMessage, Room } from "./chat-types";
+import {
+  MEMBER_EVENT_CONTENT_TYPES,
+  buildTalkExtension,
+  ROOM_LIST_QUERY_TIMEOUT_MS,
+  type Bridge,
+  type BridgeEvents,
+  type Presence,
+  type WindowId,
+} from "@moa/shared";
+import { toBridgeMessage } from "./bridge-message";
 import type { ChatSync } from "./chat-sync";
+import type { Room } from "./chat-types";
+import { fetchRoomHistory } from "./room-history";
+import { createRoomSender } from "./room-sender";
+import {
+  blockedAlarmsUpdate,
+  deleteMessageQuery,
+  longMessageQuery,
+  membersQuery,
+  parseBlockedAlarms,
+  parseLongMessage,
+  parseMembers,
+  userDataQuery,
+  type WatchedMember,
+} from "./room-stanzas";
+import type { RoomTransport } from "./room-transport";
+import type { PresenceFollower } from "../presence";
 
-type BridgeMessage = BridgeEvents["message:added"]["message"];
+type Snapshot = BridgeEvents["room:initialized"];
 
-// Messages kept per room for a window opened later; the full history comes from the archive (room window, part 2).
-const RECENT_PER_ROOM = 50;
+// One main window per app, so the rooms whose window has the user's focus are kept once for the whole window.
+const focusedRooms = new Set<string>();
 
-/** A message as the room window reads it (its key is the 15-digit log time). */
-export function toBridgeMessage(message: ChatMessage): BridgeMessage {
-  return {
-    key: String(message.time),
-    roomName: message.roomName,
-    senderJid: message.senderJid,
-    senderName: message.senderName,
-    text: message.text,
-    contentType: message.contentType,
-    isDel: message.deleted,
-    isLongMsg: message.long,
-  };
+/**
+ * Tells whether a room's window is open and focused (the user sees new messages as they come).
+ * @param roomName - the room.
+ * @returns true while its room window reports focus.
+ */
+export function isRoomWindowFocused(roomName: string): boolean {
+  return focusedRooms.has(roomName);
 }
 
-function snapshot(room: Room, title: string): BridgeEvents["room:initialized"] {
+function toSnapshot(
+  room: Room,
+  title: string,
+  members: readonly (Room["members"][number] & { watch?: number })[],
+  presenceOf: (jid: string) => Presence,
+): Snapshot {
   return {
     roomName: room.name,
     title,
     roomType: room.type,
     alarmOn: !room.alarmBlocked,
-    members: room.members.map((m) => ({
+    members: members.map((m) => ({
       jid: m.jid,
       name: m.name,
       nickname: "",
@@ -39,8 +65,8 @@ function snapshot(room: Room, title: string): BridgeEvents["room:initialized"] {
       deptName: "",
       imageUrl: "",
       affiliation: m.affiliation,
-      // Presence arrives with the member list of the room window (part 2); until then nobody shows as online.
-      presence: "off" as const,
+      presence: presenceOf(m.jid),
+      ...(m.watch === undefined ? {} : { watch: String(m.watch) }),
     })),
   };
 }
@@ -49,49 +75,231 @@ function snapshot(room: Room, title: string): BridgeEvents["room:initialized"] {
  * Answers room windows from the main window.
  * @param bridge - the main window's bridge.
  * @param sync - the room list sync.
+ * @param transport - the session's chat connection.
  * @param titleOf - the room's listed name.
+ * @param presence - follows the presence of open rooms' members.
  * @returns stops answering.
  */
 export function connectRoomWindows(
   bridge: Bridge,
   sync: ChatSync,
+  transport: RoomTransport,
   titleOf: (room: Room) => string,
+  presence: PresenceFollower,
 ): () => void {
-  const recent = new Map<string, BridgeMessage[]>();
   const windows = new Map<string, Set<WindowId>>();
+  const sender = createRoomSender(transport);
+
+  const presenceOf = (jid: string) => presence.presenceOf(jid);
+  /** The members whose presence each open room's windows show. */
+  const followed = new Map<string, ReadonlySet<string>>();
+  const followMembers = (
+    roomName: string,
+    members: readonly { jid: string }[],
+  ) => {
+    const jids = members.map((m) => m.jid);
+    followed.set(roomName, new Set(jids));
+    presence.follow(`room:${roomName}`, jids);
+  };
+  const roomOf = (roomName: string): Room => {
+    const room = sync.store.getState().rooms.get(roomName);
+    if (!room) throw new Error("unknown room");
+    return room;
+  };
+  const toWindows = (roomName: string, emit: (id: WindowId) => void) => {
+    for (const id of windows.get(roomName) ?? []) emit(id);
+  };
+  const watchedMembers = async (
+    room: Room,
+  ): Promise<WatchedMember[] | null> => {
+    try {
+      return parseMembers(
+        await transport.sendIq(
+          membersQuery(room.name),
+          ROOM_LIST_QUERY_TIMEOUT_MS,
+        ),
+      );
+    } catch {
+      return null;
+    }
+  };
+  const refreshMembers = async (roomName: string) => {
+    const room = sync.store.getState().rooms.get(roomName);
+    const members = room ? await watchedMembers(room) : null;
+    if (!room || !members) return;
+    followMembers(roomName, members);
+    const { members: listed } = toSnapshot(room, "", members, presenceOf);
+    toWindows(roomName, (id) => {
+      bridge.emit("room:members-updated", { roomName, members: listed }, id);
+    });
+  };
+
   const offs = [
     sync.onNewMessage((message) => {
       const forwarded = toBridgeMessage(message);
-      const kept = recent.get(message.roomName) ?? [];
-      kept.push(forwarded);
-      if (kept.length > RECENT_PER_ROOM) kept.shift();
-      recent.set(message.roomName, kept);
-      for (const id of windows.get(message.roomName) ?? [])
+      toWindows(message.roomName, (id) => {
         bridge.emit(
           "message:added",
           { roomName: message.roomName, message: forwarded },
           id,
         );
+      });
+      if (
+        MEMBER_EVENT_CONTENT_TYPES.includes(message.contentType) &&
+        windows.has(message.roomName)
+      )
+        void refreshMembers(message.roomName);
+      if (focusedRooms.has(message.roomName))
+        void sync.markRead(message.roomName);
     }),
-    bridge.handle("room:enter", ({ roomName }, from) => {
-      const room = sync.store.getState().rooms.get(roomName);
-      if (!room) throw new Error("unknown room");
+    sync.onRoomPush((push) => {
+      if (push.kind === "watch")
+        toWindows(push.roomName, (id) => {
+          bridge.emit(
+            "room:watch-updated",
+            {
+              roomName: push.roomName,
+              jid: push.jid,
+              watch: String(push.time),
+            },
+            id,
+          );
+        });
+      else
+        toWindows(push.roomName, (id) => {
+          bridge.emit(
+            "message:deleted",
+            { roomName: push.roomName, messageKey: String(push.time) },
+            id,
+          );
+        });
+    }),
+    // Live messages missed while offline came through the catch-up; deletions and read marks did not.
+    sync.onCaughtUp(() => {
+      for (const roomName of windows.keys())
+        toWindows(roomName, (id) => {
+          bridge.emit("room:caught-up", { roomName }, id);
+        });
+    }),
+    // Members' presence reaches the windows of the rooms they are in.
+    presence.onChange((jid, value) => {
+      for (const [roomName, jids] of followed)
+        if (jids.has(jid))
+          toWindows(roomName, (id) => {
+            bridge.emit(
+              "member:presence-updated",
+              { jid, presence: value },
+              id,
+            );
+          });
+    }),
+    bridge.on("room:window-closed", ({ roomName }, from) => {
+      const ids = windows.get(roomName);
+      ids?.delete(from);
+      if (ids?.size) return;
+      windows.delete(roomName);
+      followed.delete(roomName);
+      presence.unfollow(`room:${roomName}`);
+    }),
+    bridge.on("room:focus-changed", ({ roomName, focused }) => {
+      if (!focused) {
+        focusedRooms.delete(roomName);
+        return;
+      }
+      focusedRooms.add(roomName);
+      void sync.markRead(roomName);
+    }),
+    bridge.handle("room:enter", async ({ roomName }, from) => {
+      const room = roomOf(roomName);
       const ids = windows.get(roomName) ?? new Set<WindowId>();
       ids.add(from);
       windows.set(roomName, ids);
       void sync.markRead(roomName);
-      // The answer goes first; the messages follow as the enter-room callback.
-      queueMicrotask(() => {
-        bridge.emit(
-          "room:entered",
-          { roomName, messages: recent.get(roomName) ?? [] },
-          from,
+      const members = await watchedMembers(room);
+      const listed = members ?? room.members;
+      followMembers(roomName, listed);
+      return toSnapshot(room, titleOf(room), listed, presenceOf);
+    }),
+    bridge.handle("messages:fetch", async ({ roomName, before }) => {
+      const room = roomOf(roomName);
+      const page = await fetchRoomHistory(
+        transport,
+        room.jid,
+        before === undefined ? null : Number(before),
+      );
+      return {
+        messages: page.messages.map(toBridgeMessage),
+        reachedFirst: page.reachedFirst,
+      };
+    }),
+    bridge.handle("message:send", async ({ roomName, text, mentions }) => {
+      const time = await sender.send(
+        roomOf(roomName).jid,
+        text,
+        null,
+        buildTalkExtension(mentions ?? []),
+      );
+      return { messageKey: String(time) };
+    }),
+    bridge.handle("message:reply", async (req) => {
+      const time = await sender.send(
+        roomOf(req.roomName).jid,
+        req.text,
+        {
+          title: req.replyTitle,
+          text: req.replyText,
+          time: Number(req.replyTime),
+        },
+        buildTalkExtension(req.mentions ?? []),
+      );
+      return { messageKey: String(time) };
+    }),
+    bridge.handle(
+      "message:get-full",
+      async ({ roomName, messageKey, senderJid }) => {
+        const answer = await transport.sendIq(
+          longMessageQuery(roomName, Number(messageKey), senderJid),
+          ROOM_LIST_QUERY_TIMEOUT_MS,
         );
+        const text = parseLongMessage(answer);
+        if (text === null)
+          throw new Error("long-message answer without a body");
+        return { text };
+      },
+    ),
+    bridge.handle("message:delete", async ({ roomName, messageKey }) => {
+      await transport.sendIq(
+        deleteMessageQuery(roomName, Number(messageKey)),
+        ROOM_LIST_QUERY_TIMEOUT_MS,
+      );
+      return { deleted: true };
+    }),
+    bridge.handle("room:set-alarm", async ({ roomName, on }) => {
+      const current = parseBlockedAlarms(
+        await transport.sendIq(userDataQuery(), ROOM_LIST_QUERY_TIMEOUT_MS),
+      );
+      const blocked = current.filter((name) => name !== roomName);
+      if (!on) blocked.push(roomName);
+      const saved = parseBlockedAlarms(
+        await transport.sendIq(
+          blockedAlarmsUpdate(blocked),
+          ROOM_LIST_QUERY_TIMEOUT_MS,
+        ),
+      );
+      const alarmBlocked = saved.includes(roomName);
+      sync.store.setState((s) => {
+        const room = s.rooms.get(roomName);
+        if (!room) return {};
+        const rooms = new Map(s.rooms);
+        rooms.set(roomName, { ...room, alarmBlocked });
+        return { rooms };
       });
-      return snapshot(room, titleOf(room));
+      return { on: !alarmBlocked };
     }),
   ];
   return () => {
     for (const off of offs) off();
+    sender.dispose();
+    focusedRooms.clear();
   };
 }

@@ -17,31 +17,12 @@ import {
   type RoomType,
 } from "@moa/shared";
 import { $iq } from "strophe.js";
+import { child, children, numberAttr } from "../../lib/xml";
 import type { ChatMessage, Room, RoomMember } from "./chat-types";
 
+export { child, children, numberAttr };
+
 const ROOM_TYPE_VALUES: readonly number[] = Object.values(ROOM_TYPES);
-
-/** Child elements in order (sibling links: cheap in every DOM, unlike live `children` collections in jsdom). */
-function* elements(el: Element): Generator<Element> {
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) yield c;
-}
-
-/** The first child element with this local name (and namespace, when given). */
-function child(el: Element, name: string, ns?: string): Element | undefined {
-  for (const c of elements(el))
-    if (c.localName === name && (ns === undefined || c.namespaceURI === ns))
-      return c;
-  return undefined;
-}
-
-function children(el: Element, name: string): Element[] {
-  return [...elements(el)].filter((c) => c.localName === name);
-}
-
-function numberAttr(el: Element, name: string): number {
-  const value = Number(el.getAttribute(name) ?? "");
-  return Number.isFinite(value) ? value : 0;
-}
 
 function roomType(value: string | null, roomName: string): RoomType {
   const n = Number(value ?? "");
@@ -50,7 +31,8 @@ function roomType(value: string | null, roomName: string): RoomType {
     : roomTypeFromName(roomName);
 }
 
-function affiliation(value: string | null): Affiliation {
+/** An affiliation attribute; `none` for anything unknown. */
+export function affiliation(value: string | null): Affiliation {
   return (AFFILIATIONS as readonly string[]).includes(value ?? "")
     ? (value as Affiliation)
     : "none";
@@ -175,6 +157,8 @@ export function parseRoomMessage(
   if (!chat || !Number.isSafeInteger(id) || id <= 0 || !roomName) return null;
   if (!isContentType(contentType)) return null;
   const slash = from.indexOf("/");
+  const reply = child(message, "reply", NS_MOA_CHAT);
+  const extension = child(message, "extensions", NS_MOA_CHAT)?.textContent;
   return {
     stanzaId: id,
     roomName,
@@ -187,6 +171,16 @@ export function parseRoomMessage(
     text: child(message, "body")?.textContent ?? "",
     deleted: chat.getAttribute("deleted") === "true",
     long: chat.getAttribute("long") === "true",
+    ...(reply
+      ? {
+          reply: {
+            title: reply.getAttribute("title") ?? "",
+            text: reply.textContent,
+            time: numberAttr(reply, "time"),
+          },
+        }
+      : {}),
+    ...(extension ? { extension } : {}),
   };
 }
 

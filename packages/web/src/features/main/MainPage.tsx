@@ -6,10 +6,15 @@ import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
 import { App, Empty, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { groupwareLink, type GroupwareTarget } from "../../api/groupware-link";
+import {
+  groupwareLink,
+  miniWindowLink,
+  type GroupwareTarget,
+} from "../../api/groupware-link";
+import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
 import { openExternal } from "../../platform";
-import { ChatProvider, ChattingTab } from "../chat";
+import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { MainHeader } from "./MainHeader";
@@ -19,11 +24,13 @@ import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
 import { useMenus, useOrgUserCount } from "./use-home-data";
 import { UserInfoLayer } from "./UserInfoLayer";
+import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
 
 export function MainPage() {
   const phase = useSession((s) => s.phase);
   const locked = useSession((s) => s.locked);
+  const session = useSessionController();
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -40,9 +47,16 @@ export function MainPage() {
         <Spin />
       </main>
     );
-  // The room list keeps syncing behind the lock screen, so unlocking shows it up to date.
+  // The room list keeps syncing (and alerting) behind the lock screen, so unlocking shows it up to date.
   return (
-    <ChatProvider>{locked ? <LockedMain /> : <MainWindow />}</ChatProvider>
+    <ChatProvider>
+      <ChatNotifier
+        onOpen={(roomName) =>
+          session.windows?.open("chatRoom", roomName) ?? false
+        }
+      />
+      {locked ? <LockedMain /> : <MainWindow />}
+    </ChatProvider>
   );
 }
 
@@ -70,9 +84,23 @@ function MainWindow() {
     );
   };
 
+  const openMini = async (target?: GroupwareTarget) => {
+    const { user } = session.store.getState();
+    if (!user) return;
+    try {
+      const authNo = await requestMiniAuthNo(session.api);
+      openExternal(miniWindowLink(user.domain, user.loginId, authNo, target));
+    } catch {
+      void message.error(t("main.header.miniWindowFailed"), 2);
+    }
+  };
+
   const openWidget = (key: WidgetKey) => {
     const name = WIDGETS[key];
-    void openGroupware(name === "home" ? "home" : name);
+    const target = name === "home" ? "home" : name;
+    void (readWidgetOpenMode() === "mini"
+      ? openMini(target)
+      : openGroupware(target));
   };
 
   const empty =
@@ -89,7 +117,7 @@ function MainWindow() {
         onSearch={setSearch}
         onOpenWidget={openWidget}
         onOpenMini={() => {
-          void message.info(t("main.header.miniWindow"), 2);
+          void openMini();
         }}
         onOpenUserInfo={() => {
           setUserInfoOpen(true);

@@ -18,6 +18,8 @@ export interface ChatConnection {
   disconnect(why: string): void;
   /** Sends the own presence. */
   sendPresence(state: OwnPresenceState): void;
+  /** Sends a stanza that has no iq answer (room messages; their acknowledgement is their reflection). */
+  send(stanza: Element): void;
   /**
    * Sends an iq and waits for its answer.
    * @returns the `result` iq; rejects with {@link IqError} on an `error` iq, a timeout or no connection.
@@ -25,6 +27,8 @@ export interface ChatConnection {
   sendIq(iq: Element, timeoutMs: number): Promise<Element>;
   /** Listens to every incoming `<message/>`, across reconnects; returns the unsubscribe function. */
   onMessage(listener: (message: Element) => void): () => void;
+  /** Listens to every incoming `<presence/>` (other users' presence changes). */
+  onPresence(listener: (presence: Element) => void): () => void;
 }
 
 /** An iq that failed: the server's error condition, `timeout`, or `offline` when there is no connection. */
@@ -80,6 +84,7 @@ export function createStropheConnection(url: string): ChatConnection {
   Strophe.setLogLevel(Strophe.LogLevel.FATAL);
   let conn: InstanceType<typeof Strophe.Connection> | undefined;
   const listeners = new Set<(message: Element) => void>();
+  const presenceListeners = new Set<(presence: Element) => void>();
   return {
     connect(jid, token, onStatus) {
       conn = new Strophe.Connection(url, { protocol: "ws" });
@@ -91,6 +96,15 @@ export function createStropheConnection(url: string): ChatConnection {
         },
         null,
         "message",
+        null,
+      );
+      conn.addHandler(
+        (presence) => {
+          for (const listener of presenceListeners) listener(presence);
+          return true;
+        },
+        null,
+        "presence",
         null,
       );
       conn.connect(
@@ -111,6 +125,9 @@ export function createStropheConnection(url: string): ChatConnection {
       if (show) pres.c("show").t(show).up();
       conn?.send(pres.tree());
     },
+    send(stanza) {
+      conn?.send(stanza);
+    },
     sendIq(iq, timeoutMs) {
       const current = conn;
       if (!current?.connected) return Promise.reject(new IqError("offline"));
@@ -129,6 +146,12 @@ export function createStropheConnection(url: string): ChatConnection {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => {
+        presenceListeners.delete(listener);
       };
     },
   };

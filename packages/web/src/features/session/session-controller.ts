@@ -133,6 +133,7 @@ export class SessionController {
   private fatalShown = false;
   private readonly resumeListeners = new Set<() => void>();
   private readonly messageListeners = new Set<(message: Element) => void>();
+  private readonly presenceListeners = new Set<(presence: Element) => void>();
 
   constructor(private readonly deps: SessionDeps) {
     this.api = createWebApiClient(deps.baseUrl, this.tokens, deps.locale);
@@ -338,6 +339,9 @@ export class SessionController {
     this.connection.onMessage((message) => {
       for (const fn of this.messageListeners) fn(message);
     });
+    this.connection.onPresence((presence) => {
+      for (const fn of this.presenceListeners) fn(presence);
+    });
     return new Promise<boolean>((resolve) => {
       const timer = this.later(() => {
         if (!this.firstConnect) return;
@@ -399,6 +403,14 @@ export class SessionController {
     };
   }
 
+  /** Listens to every incoming `<presence/>` of this session, across reconnects. */
+  onPresence(fn: (presence: Element) => void): () => void {
+    this.presenceListeners.add(fn);
+    return () => {
+      this.presenceListeners.delete(fn);
+    };
+  }
+
   /**
    * Sends an iq over the chat connection.
    * @returns the result iq; rejects with an `IqError` (`offline` while disconnected, `timeout`, or the condition).
@@ -410,6 +422,40 @@ export class SessionController {
     )
       return Promise.reject(new IqError("offline"));
     return this.connection.sendIq(iq, timeoutMs);
+  }
+
+  /**
+   * Sends a stanza over the chat connection (room messages: their reflection is the acknowledgement).
+   * @returns false while disconnected (nothing was sent).
+   */
+  send(stanza: Element): boolean {
+    if (
+      !this.connection ||
+      this.store.getState().connection.status !== "connected"
+    )
+      return false;
+    this.connection.send(stanza);
+    return true;
+  }
+
+  /**
+   * The access token for view windows' file API calls (views never hold the session; spec §7.1 interceptor rule).
+   * @param refused - a token the server just refused: renewed unless the session's token changed since.
+   * @returns the current access token.
+   * @throws Error when signed out; the refresh's error when renewal fails (reported as spec §8 says).
+   */
+  async accessToken(refused?: string): Promise<string> {
+    if (refused !== undefined && refused === this.tokens.get()?.accessToken)
+      try {
+        await this.api.refresh();
+      } catch (err) {
+        this.reportApiError(err);
+        throw err;
+      }
+    const access = this.tokens.get()?.accessToken;
+    if (!access || this.store.getState().phase !== "signedIn")
+      throw new Error("signed out");
+    return access;
   }
 
   private run(effect: ConnectionEffect) {

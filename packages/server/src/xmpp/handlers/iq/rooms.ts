@@ -132,7 +132,12 @@ export function registerRoomQueries(router: Router, chat: ChatServices): void {
     const { room, members } = await chat.rooms.members(session.actor, roomName);
     return xml(
       "members",
-      { xmlns: NS_MOA_ROOMS, room: roomName, type: String(room.type) },
+      {
+        xmlns: NS_MOA_ROOMS,
+        room: roomName,
+        type: String(room.type),
+        created: String(room.createdAt),
+      },
       ...members.map((m) =>
         xml("member", {
           jid: m.jid,

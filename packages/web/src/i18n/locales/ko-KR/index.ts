@@ -3,8 +3,31 @@
  * files; `catalogs.test.ts` checks that no key is defined twice and that both languages hold the same keys.
  */
 import app from "./app.json";
+import chatList from "./chat-list.json";
+import chatRoom from "./chat-room.json";
+import composer from "./composer.json";
+import files from "./files.json";
+import orgPicker from "./org-picker.json";
+import roomManage from "./room-manage.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
-export const parts = { app };
+export const parts = {
+  app,
+  chatList,
+  chatRoom,
+  composer,
+  orgPicker,
+  files,
+  roomManage,
+};
 
-export default { ...app };
+/** The whole catalog. */
+export const catalog = {
+  ...app,
+  ...chatList,
+  ...chatRoom,
+  ...composer,
+  ...orgPicker,
+  ...files,
+  ...roomManage,
+};

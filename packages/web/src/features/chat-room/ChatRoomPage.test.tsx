@@ -1,0 +1,352 @@
+/**
+ * The room window as a user sees it, with the main window played over a memory bridge: the context menu per message
+ * kind, the delete window, Ctrl+F search with previous/next, unread counts dropping as members read, system lines
+ * and news cards.
+ */
+import {
+  createBridge,
+  createMemoryHub,
+  type Bridge,
+  type BridgeEvents,
+} from "@moa/shared";
+import {
+  act,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { App as AntdApp, ConfigProvider } from "antd";
+import { I18nextProvider } from "react-i18next";
+import { VirtuosoMockContext } from "react-virtuoso";
+import { describe, expect, it, vi } from "vitest";
+import { createI18n } from "../../i18n";
+import { BridgeProvider } from "../../lib/bridge";
+import { ChatRoomPage } from "./ChatRoomPage";
+import { RoomClockContext } from "./room-clock";
+
+type Message = BridgeEvents["message:added"]["message"];
+type Snapshot = BridgeEvents["room:initialized"];
+
+const ME = "me.demo@chat.moa.test";
+const KIM = "kim.demo@chat.moa.test";
+const LEE = "lee.demo@chat.moa.test";
+const T0 = Date.UTC(2025, 2, 3, 1, 0);
+
+const member = (jid: string, name: string, watch = 0) => ({
+  jid,
+  name,
+  nickname: "",
+  position: "",
+  deptName: "",
+  imageUrl: "",
+  affiliation: "owner" as const,
+  presence: "off" as const,
+  watch: String(watch),
+});
+
+function message(
+  minutes: number,
+  sender: string,
+  text: string,
+  extra: Partial<Message> = {},
+): Message {
+  return {
+    key: String(T0 + minutes * 60_000),
+    roomName: "pc_team",
+    senderJid: sender,
+    senderName: sender === KIM ? "김민수" : sender === LEE ? "이영희" : "나",
+    text,
+    contentType: "TALK",
+    isDel: false,
+    isLongMsg: false,
+    ...extra,
+  };
+}
+
+function renderRoom({
+  messages,
+  room = {},
+  now = T0 + 60 * 60_000,
+}: {
+  messages: Message[];
+  room?: Partial<Snapshot>;
+  now?: number;
+}) {
+  window.history.replaceState(null, "", "/#/chatRoom?rparam=pc_team");
+  const hub = createMemoryHub();
+  const main: Bridge = createBridge("main", hub.connect());
+  const win = createBridge("room:pc_team", hub.connect());
+  const snapshot: Snapshot = {
+    roomName: "pc_team",
+    title: "개발팀",
+    roomType: 2,
+    alarmOn: true,
+    members: [member(ME, "나"), member(KIM, "김민수"), member(LEE, "이영희")],
+    ...room,
+  };
+  const deleted = vi.fn(() => ({ deleted: true }));
+  main.handle("room:enter", () => snapshot);
+  main.handle("me:get", () => ({
+    jid: ME,
+    loginId: "me",
+    name: "나",
+    nickname: "",
+    position: "",
+    deptName: "",
+    photoUrl: "",
+    freeUser: false,
+    presence: "on",
+  }));
+  main.handle("messages:fetch", () => ({ messages, reachedFirst: true }));
+  main.handle("message:delete", deleted);
+  render(
+    <I18nextProvider i18n={createI18n("ko-KR")}>
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <AntdApp>
+          <BridgeProvider bridge={win}>
+            <RoomClockContext value={() => now}>
+              <VirtuosoMockContext
+                value={{ viewportHeight: 5000, itemHeight: 40 }}
+              >
+                <ChatRoomPage />
+              </VirtuosoMockContext>
+            </RoomClockContext>
+          </BridgeProvider>
+        </AntdApp>
+      </ConfigProvider>
+    </I18nextProvider>,
+  );
+  return { main, deleted, user: userEvent.setup() };
+}
+
+const list = () =>
+  screen.findByRole("list", { name: "메시지" }, { timeout: 3000 });
+// Role queries walk the whole accessibility tree: slow in jsdom once antd menus pile up, so bubbles are found by class.
+const bubbleOf = async (text: string) => {
+  await list();
+  return [...document.querySelectorAll(".moa-msg__bubble")].find(
+    (a) => a.textContent === text,
+  )!;
+};
+
+/** Right-clicks a message bubble and returns the item names of the menu that opens. */
+async function menuOf(bubble: Element): Promise<string[]> {
+  const before = document.querySelectorAll("[role=menu]").length;
+  fireEvent.contextMenu(bubble);
+  const menu = await waitFor(() => {
+    const menus = document.querySelectorAll("[role=menu]");
+    expect(menus.length).toBeGreaterThan(before);
+    return menus[menus.length - 1]!;
+  });
+  return within(menu as HTMLElement)
+    .getAllByRole("menuitem")
+    .map((i) => i.textContent);
+}
+
+// antd menus and dialogs render slowly in jsdom; a loaded machine needs more than the default 5 s.
+describe("ChatRoomPage", { timeout: 20_000 }, () => {
+  it("offers select all, copy and reply on others' messages, and delete too on own text", async () => {
+    renderRoom({
+      messages: [
+        message(1, KIM, "김민수의 글"),
+        message(3, ME, "내 글"),
+        message(5, ME, "", { isDel: true }),
+      ],
+    });
+    expect(await menuOf(await bubbleOf("김민수의 글"))).toEqual([
+      "전체 선택",
+      "복사",
+      "답장",
+    ]);
+    expect(await menuOf(await bubbleOf("내 글"))).toEqual([
+      "전체 선택",
+      "복사",
+      "답장",
+      "삭제",
+    ]);
+    expect(await menuOf(await bubbleOf("삭제된 메시지입니다."))).toEqual([
+      "전체 선택",
+    ]);
+  });
+
+  it("offers select all, reply and delete (no copy) on own files, and copy on others' files", async () => {
+    const file = (name: string) => ({
+      contentType: "FILE" as const,
+      file: { fileName: name, fileSize: 10, fileDownUrl: "" },
+    });
+    renderRoom({
+      messages: [
+        message(2, KIM, "보고서.pdf", file("보고서.pdf")),
+        message(4, ME, "예산.xlsx", file("예산.xlsx")),
+      ],
+    });
+    await list();
+    const bubbles = [...document.querySelectorAll(".moa-msg__bubble")];
+    const theirs = bubbles.find((b) => b.textContent.includes("보고서.pdf"))!;
+    const mine = bubbles.find((b) => b.textContent.includes("예산.xlsx"))!;
+    expect(await menuOf(theirs)).toEqual(["전체 선택", "복사", "답장"]);
+    expect(await menuOf(mine)).toEqual(["전체 선택", "답장", "삭제"]);
+  });
+
+  it("deletes an own message after confirmation within 5 minutes, and refuses after", async () => {
+    const fresh = message(58, ME, "방금 보낸 글");
+    const old = message(54, ME, "6분 전 글");
+    const { deleted, user } = renderRoom({ messages: [old, fresh] });
+
+    fireEvent.contextMenu(await bubbleOf("6분 전 글"));
+    await user.click(await screen.findByRole("menuitem", { name: "삭제" }));
+    expect(
+      await screen.findByText("5분 이내에 등록된 대화만 삭제할 수 있습니다."),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "확인" }));
+    expect(deleted).not.toHaveBeenCalled();
+
+    fireEvent.contextMenu(await bubbleOf("방금 보낸 글"));
+    const items = await screen.findAllByRole("menuitem", { name: "삭제" });
+    await user.click(items.at(-1)!);
+    const dialog = await screen.findByRole("dialog", { name: "메시지 삭제" });
+    await user.click(within(dialog).getByRole("button", { name: "삭제" }));
+    await waitFor(() => {
+      expect(deleted).toHaveBeenCalledWith(
+        { roomName: "pc_team", messageKey: fresh.key },
+        "room:pc_team",
+      );
+    });
+    expect(await bubbleOf("삭제된 메시지입니다.")).toBeTruthy();
+  });
+
+  it("Ctrl+F highlights every match and previous/next move the current one, wrapping around", async () => {
+    const { user } = renderRoom({
+      messages: [
+        message(1, KIM, "점심 메뉴 정해요"),
+        message(2, LEE, "회의는 3시"),
+        message(3, KIM, "점심은 국밥, 저녁도 점심처럼"),
+      ],
+    });
+    await list();
+    fireEvent.keyDown(window, { key: "f", ctrlKey: true });
+    const search = await screen.findByRole("search");
+    const input = within(search).getByRole("textbox", { name: "검색어" });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(input);
+    });
+    await user.type(input, "점심");
+    const status = within(search).getByRole("status");
+    const current = () =>
+      document
+        .querySelector('mark[aria-current="true"]')
+        ?.closest("[role=article]")?.textContent;
+    expect(status.textContent).toBe("3/3");
+    expect(document.querySelectorAll("mark")).toHaveLength(3);
+    expect(current()).toBe("점심은 국밥, 저녁도 점심처럼");
+
+    await user.click(within(search).getByRole("button", { name: "이전 결과" }));
+    expect(status.textContent).toBe("2/3");
+    await user.click(within(search).getByRole("button", { name: "이전 결과" }));
+    expect(status.textContent).toBe("1/3");
+    expect(current()).toBe("점심 메뉴 정해요");
+    await user.click(within(search).getByRole("button", { name: "이전 결과" }));
+    expect(status.textContent).toBe("3/3");
+    await user.click(within(search).getByRole("button", { name: "다음 결과" }));
+    expect(status.textContent).toBe("1/3");
+    expect(document.querySelectorAll("mark[aria-current]")).toHaveLength(1);
+
+    await user.clear(input);
+    await user.type(input, "없는 말");
+    expect(status.textContent).toBe("결과 없음");
+    expect(document.querySelectorAll("mark")).toHaveLength(0);
+  });
+
+  it("shows how many have not read each message and lowers it as members read", async () => {
+    const { main } = renderRoom({
+      messages: [message(1, ME, "다들 확인해 주세요"), message(2, KIM, "네")],
+      room: {
+        members: [
+          member(ME, "나", T0 + 3 * 60_000),
+          member(KIM, "김민수", T0 + 2 * 60_000 + 1),
+          member(LEE, "이영희"),
+        ],
+      },
+    });
+    const item = async (text: string) =>
+      within(await list())
+        .getAllByRole("listitem")
+        .find(
+          (li) => li.querySelector("[role=article]")?.textContent === text,
+        )!;
+    expect(
+      within(await item("다들 확인해 주세요")).getByLabelText(
+        "읽지 않은 사람 1명",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(await item("네")).getByLabelText("읽지 않은 사람 1명"),
+    ).toBeTruthy();
+
+    act(() => {
+      main.emit("room:watch-updated", {
+        roomName: "pc_team",
+        jid: LEE,
+        watch: String(T0 + 5 * 60_000),
+      });
+    });
+    await waitFor(async () => {
+      expect(
+        within(await item("다들 확인해 주세요")).queryByLabelText(
+          /읽지 않은 사람/,
+        ),
+      ).toBeNull();
+    });
+    expect(
+      within(await item("네")).queryByLabelText(/읽지 않은 사람/),
+    ).toBeNull();
+  });
+
+  it("shows member events as centred lines and news entries as cards with only safe links", async () => {
+    renderRoom({
+      room: { roomType: 9, title: "알림" },
+      messages: [
+        message(1, KIM, "", {
+          contentType: "INVITE",
+          event: { actor: KIM, targets: [LEE] },
+        }),
+        message(2, KIM, "새 메일", {
+          contentType: "ALROOM",
+          alarm: {
+            title: "새 메일",
+            detail: "",
+            senderDetail: "김팀장",
+            link: "/mail/1",
+          },
+        }),
+        message(3, KIM, "결재 요청", {
+          contentType: "ALROOM",
+          alarm: {
+            title: "결재 요청",
+            detail: "",
+            senderDetail: "",
+            link: "javascript:alert(1)",
+          },
+        }),
+      ],
+    });
+    expect((await screen.findByRole("note")).textContent).toBe(
+      "김민수님이 이영희님을 초대했습니다.",
+    );
+    const mail = screen.getByRole("article", { name: "새 메일" });
+    expect(
+      within(mail)
+        .getByRole("link", { name: "바로 가기" })
+        .getAttribute("href"),
+    ).toBe(`${window.location.origin}/mail/1`);
+    expect(
+      within(screen.getByRole("article", { name: "결재 요청" })).queryByRole(
+        "link",
+      ),
+    ).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "메시지 입력" })).toBeNull();
+  });
+});

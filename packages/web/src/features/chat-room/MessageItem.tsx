@@ -1,0 +1,174 @@
+/**
+ * One message of the list (spec §2.11): others' bubbles on the left with the sender's name and avatar on the first of
+ * a group, own bubbles on the right; the unread count and time beside the bubble; reply quotes, the long-message
+ * "see all" button, the deleted notice, file bodies and news cards inside. Member events are centred system lines.
+ * Every text is rendered as React text, never as HTML.
+ */
+import { formatLocalTime, type MessageMenuItem } from "@moa/shared";
+import { Avatar, Button } from "antd";
+import { memo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { AlarmCard } from "./AlarmCard";
+import { FileMessageBody } from "./files";
+import { HighlightedText } from "./HighlightedText";
+import { MessageMenu } from "./MessageMenu";
+import type { MessageRow } from "./message-rows";
+import type { RoomMessage } from "./room-message";
+import type { SearchHit } from "./room-search";
+import { SystemLine } from "./SystemLine";
+
+type MessageItemProps = {
+  row: Extract<MessageRow, { kind: "message" }>;
+  /** Members who have not read it yet (0 shows nothing). */
+  unread: number;
+  hits: readonly SearchHit[];
+  currentHit: SearchHit | null;
+  /** The message was jumped to (reply original): it flashes. */
+  flash: boolean;
+  nameOf: (jid: string, message?: RoomMessage) => string;
+  offsetMinutes: number;
+  onMenu: (
+    item: MessageMenuItem,
+    message: RoomMessage,
+    body: HTMLElement | null,
+  ) => void;
+  onJumpTo: (messageKey: string) => void;
+  onSeeAll: (message: RoomMessage) => void;
+};
+
+function Body({
+  message,
+  hits,
+  currentHit,
+  onJumpTo,
+  onSeeAll,
+}: Pick<MessageItemProps, "hits" | "currentHit" | "onJumpTo" | "onSeeAll"> & {
+  message: RoomMessage;
+}) {
+  const { t } = useTranslation();
+  if (message.isDel)
+    return (
+      <span className="moa-msg__deleted">{t("chatRoom.message.deleted")}</span>
+    );
+  if (message.contentType === "FILE")
+    return <FileMessageBody message={message} />;
+  if (message.contentType === "ALROOM") return <AlarmCard message={message} />;
+  const replyTime = message.replyTime;
+  return (
+    <>
+      {replyTime !== undefined ? (
+        <button
+          type="button"
+          className="moa-msg__quote"
+          aria-label={t("chatRoom.message.quote", {
+            name: message.replyTitle ?? "",
+            text: message.replyText ?? "",
+          })}
+          onClick={() => {
+            onJumpTo(replyTime);
+          }}
+        >
+          <span className="moa-msg__quote-title">
+            {t("chatRoom.message.replyTo", { name: message.replyTitle ?? "" })}
+          </span>
+          <span className="moa-msg__quote-text">{message.replyText ?? ""}</span>
+        </button>
+      ) : null}
+      <span className="moa-msg__text">
+        <HighlightedText text={message.text} hits={hits} current={currentHit} />
+      </span>
+      {message.isLongMsg ? (
+        <Button
+          size="small"
+          type="link"
+          className="moa-msg__see-all"
+          onClick={() => {
+            onSeeAll(message);
+          }}
+        >
+          {t("chatRoom.message.seeAll")}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { t } = useTranslation();
+  const { row, unread, flash, nameOf, offsetMinutes, onMenu } = props;
+  const { message, own, showSender, showTime } = row;
+  const body = useRef<HTMLDivElement>(null);
+  if (
+    message.contentType !== "TALK" &&
+    message.contentType !== "FILE" &&
+    message.contentType !== "ALROOM"
+  )
+    return <SystemLine message={message} nameOf={nameOf} />;
+  const senderName = nameOf(message.senderJid, message);
+  const classes = ["moa-msg", own ? "moa-msg--own" : "moa-msg--other"];
+  if (showSender && !own) classes.push("moa-msg--first");
+  if (flash) classes.push("moa-msg--flash");
+  return (
+    <div className={classes.join(" ")} data-message-key={message.key}>
+      {own ? null : (
+        <div className="moa-msg__avatar" aria-hidden>
+          {showSender ? (
+            <Avatar size={32}>{Array.from(senderName)[0] ?? "?"}</Avatar>
+          ) : null}
+        </div>
+      )}
+      <div className="moa-msg__column">
+        {showSender && !own ? (
+          <div className="moa-msg__sender">{senderName}</div>
+        ) : null}
+        <div className="moa-msg__line">
+          <MessageMenu
+            message={message}
+            own={own}
+            onSelect={(item) => {
+              onMenu(item, message, body.current);
+            }}
+          >
+            <div
+              ref={body}
+              className="moa-msg__bubble"
+              aria-label={t(
+                own ? "chatRoom.message.own" : "chatRoom.message.from",
+                {
+                  name: senderName,
+                },
+              )}
+              role="article"
+            >
+              <Body
+                message={message}
+                hits={props.hits}
+                currentHit={props.currentHit}
+                onJumpTo={props.onJumpTo}
+                onSeeAll={props.onSeeAll}
+              />
+            </div>
+          </MessageMenu>
+          <div className="moa-msg__meta">
+            {unread > 0 && !message.isDel ? (
+              <span
+                className="moa-msg__unread"
+                aria-label={t("chatRoom.message.unread", { n: unread })}
+              >
+                {unread}
+              </span>
+            ) : null}
+            {showTime ? (
+              <time
+                className="moa-msg__time"
+                dateTime={new Date(Number(message.key)).toISOString()}
+              >
+                {formatLocalTime(Number(message.key), offsetMinutes, "HH:mm")}
+              </time>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+});

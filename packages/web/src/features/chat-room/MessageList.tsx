@@ -1,0 +1,160 @@
+/**
+ * The virtualised message list (react-virtuoso, spec §2.11): rows are prepended with `firstItemIndex` so loading older
+ * pages keeps the view still, new messages follow the bottom when the caller says so, and scrolling reports where the
+ * view is (near the top fetches older history, near the bottom follows new messages).
+ */
+import {
+  countUnread,
+  type MessageMenuItem,
+  type ReadStateMember,
+} from "@moa/shared";
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type HTMLAttributes,
+  type Ref,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { MessageItem } from "./MessageItem";
+import type { MessageRow } from "./message-rows";
+import type { RoomMessage } from "./room-message";
+import type { SearchHit } from "./room-search";
+import { scrollPosition } from "./scroll-position";
+
+type ListContext = { label: string };
+
+const List = forwardRef<
+  HTMLDivElement,
+  HTMLAttributes<HTMLDivElement> & { context?: ListContext }
+>(function List({ context, ...props }, ref) {
+  return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
+});
+
+function Item({
+  context: _context,
+  item: _item,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { context?: ListContext; item?: unknown }) {
+  return <div {...props} role="listitem" />;
+}
+
+const NO_HITS: readonly SearchHit[] = [];
+
+export type MessageListProps = {
+  rows: readonly MessageRow[];
+  /** Virtuoso's index of the first row: lowered by as many rows as a history page prepends. */
+  firstItemIndex: number;
+  members: readonly ReadStateMember[];
+  hits: ReadonlyMap<string, readonly SearchHit[]>;
+  currentHit: SearchHit | null;
+  flashKey: string | null;
+  nameOf: (jid: string, message?: RoomMessage) => string;
+  offsetMinutes: number;
+  /** Whether a message appended now should scroll into view. */
+  shouldFollow: () => boolean;
+  onPosition: (position: { nearTop: boolean; nearBottom: boolean }) => void;
+  onStartReached: () => void;
+  onMenu: (
+    item: MessageMenuItem,
+    message: RoomMessage,
+    body: HTMLElement | null,
+  ) => void;
+  onJumpTo: (messageKey: string) => void;
+  onSeeAll: (message: RoomMessage) => void;
+  listRef: Ref<VirtuosoHandle>;
+};
+
+export function MessageList({
+  rows,
+  firstItemIndex,
+  members,
+  hits,
+  currentHit,
+  flashKey,
+  nameOf,
+  offsetMinutes,
+  shouldFollow,
+  onPosition,
+  onStartReached,
+  onMenu,
+  onJumpTo,
+  onSeeAll,
+  listRef,
+}: MessageListProps) {
+  const { t, i18n } = useTranslation();
+  const dateFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language, {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        weekday: "long",
+      }),
+    [i18n.language],
+  );
+  const position = useRef(onPosition);
+  useEffect(() => {
+    position.current = onPosition;
+  });
+  // Virtuoso hands over its scroller once; the listener goes with the element.
+  const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
+    if (!(el instanceof HTMLElement)) return;
+    el.addEventListener("scroll", () => {
+      position.current(scrollPosition(el));
+    });
+  }, []);
+  return (
+    <Virtuoso
+      className="moa-room__list"
+      ref={listRef}
+      data={rows}
+      context={{ label: t("chatRoom.list.label") }}
+      components={{ List, Item }}
+      firstItemIndex={firstItemIndex}
+      initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+      computeItemKey={(_, row) => row.key}
+      followOutput={() => (shouldFollow() ? "auto" : false)}
+      startReached={onStartReached}
+      scrollerRef={scrollerRef}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+      itemContent={(_, row) => {
+        if (row.kind === "first")
+          return (
+            <div className="moa-room__delimiter" role="separator">
+              <span>{t("chatRoom.list.first")}</span>
+            </div>
+          );
+        if (row.kind === "date")
+          return (
+            <div className="moa-room__delimiter" role="separator">
+              <span>{dateFormat.format(row.time)}</span>
+            </div>
+          );
+        const { message } = row;
+        return (
+          <MessageItem
+            row={row}
+            unread={countUnread(
+              { time: Number(message.key), senderJid: message.senderJid },
+              members,
+            )}
+            hits={hits.get(message.key) ?? NO_HITS}
+            currentHit={
+              currentHit?.messageKey === message.key ? currentHit : null
+            }
+            flash={flashKey === message.key}
+            nameOf={nameOf}
+            offsetMinutes={offsetMinutes}
+            onMenu={onMenu}
+            onJumpTo={onJumpTo}
+            onSeeAll={onSeeAll}
+          />
+        );
+      }}
+    />
+  );
+}

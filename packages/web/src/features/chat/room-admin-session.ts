@@ -1,0 +1,66 @@
+/** Builds the room management handlers' dependencies from the main window's session (REST, org tree, windows). */
+import { absenceStatusResponseSchema, type ApiClient } from "@moa/shared";
+import type { TFunction } from "i18next";
+import { groupwareLink } from "../../api/groupware-link";
+import { openExternal } from "../../platform";
+import { createOrgCacheSource } from "../org-picker";
+import { getOrgTree, type SessionController } from "../session";
+import type { Room } from "./chat-types";
+import { findOrgUser } from "./org-members";
+import type { RoomAdminDeps } from "./room-admin-handlers";
+import type { RoomTransport } from "./room-transport";
+
+// The absence API takes at most this many ids per call.
+const ABSENCE_IDS_PER_CALL = 500;
+
+/** GET /api/v1/orgtree/absenceStatus (spec §7.4), in calls of at most 500 ids. */
+async function fetchAbsence(
+  api: ApiClient,
+  loginIds: readonly string[],
+): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (let i = 0; i < loginIds.length; i += ABSENCE_IDS_PER_CALL) {
+    const ids = loginIds.slice(i, i + ABSENCE_IDS_PER_CALL).join(",");
+    const res = await api.request({
+      path: `/api/v1/orgtree/absenceStatus?ids=${encodeURIComponent(ids)}`,
+      schema: absenceStatusResponseSchema,
+    });
+    Object.assign(result, res.absenceStatus);
+  }
+  return result;
+}
+
+/**
+ * The handlers' dependencies in the main window.
+ * @param session - the signed-in session.
+ * @param transport - its chat connection.
+ * @param titleOf - a room's listed name.
+ * @param t - translations (the saved text of deleted messages).
+ */
+export function sessionRoomAdminDeps(
+  session: SessionController,
+  transport: RoomTransport,
+  titleOf: (room: Room) => string,
+  t: TFunction,
+): RoomAdminDeps {
+  const orgSource = createOrgCacheSource();
+  return {
+    transport,
+    titleOf,
+    orgUser: (jid) => findOrgUser(getOrgTree()?.tree ?? null, jid),
+    absence: (loginIds) => fetchAbsence(session.api, loginIds),
+    orgTree: () => orgSource.loadTree(),
+    openRoom: (roomName) =>
+      session.windows?.open("chatRoom", roomName) ?? false,
+    async openGroupware(target, query) {
+      const { user, webToken } = session.store.getState();
+      if (!user || !webToken) return false;
+      return openExternal(
+        await groupwareLink(user.domain, user.loginId, webToken, target, query),
+      );
+    },
+    deletedText: () => t("chat.last.deleted"),
+    now: () => Date.now(),
+    offsetMinutes: () => -new Date().getTimezoneOffset(),
+  };
+}

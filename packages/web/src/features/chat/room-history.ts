@@ -1,0 +1,49 @@
+/**
+ * One room's history pages from the archive (docs/protocol.md §4, spec §7.8 RoomHistory page get): the newest page, or
+ * the page before a message, at most HISTORY_PAGE_SIZE messages, oldest first.
+ */
+import { HISTORY_PAGE_SIZE, ROOM_LIST_QUERY_TIMEOUT_MS } from "@moa/shared";
+import type { ChatMessage } from "./chat-types";
+import { roomHistoryQuery } from "./room-stanzas";
+import type { RoomTransport } from "./room-transport";
+import { parseArchiveFin, parseArchiveResult } from "./stanzas";
+
+/** A history page and whether it reaches the room's first message (the window shows the first-message delimiter). */
+export type HistoryPage = { messages: ChatMessage[]; reachedFirst: boolean };
+
+let querySeq = 0;
+
+/**
+ * Fetches a page of a room's history.
+ * @param transport - the chat connection.
+ * @param roomJid - the room's bare JID.
+ * @param beforeTime - the oldest log time the window has; null for the newest page.
+ * @returns the page; rejects when the server refuses or does not answer.
+ */
+export async function fetchRoomHistory(
+  transport: RoomTransport,
+  roomJid: string,
+  beforeTime: number | null,
+): Promise<HistoryPage> {
+  const queryId = `room-${String((querySeq += 1))}`;
+  const messages: ChatMessage[] = [];
+  const off = transport.onMessage((el) => {
+    const result = parseArchiveResult(el);
+    if (result?.queryId === queryId && result.message)
+      messages.push(result.message);
+  });
+  try {
+    const fin = await transport.sendIq(
+      roomHistoryQuery(queryId, roomJid, beforeTime, HISTORY_PAGE_SIZE),
+      ROOM_LIST_QUERY_TIMEOUT_MS,
+    );
+    // Spec §9: fewer than a page means the first message was reached.
+    const { complete } = parseArchiveFin(fin);
+    return {
+      messages,
+      reachedFirst: complete || messages.length < HISTORY_PAGE_SIZE,
+    };
+  } finally {
+    off();
+  }
+}

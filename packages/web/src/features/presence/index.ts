@@ -1,0 +1,1 @@
+export { PresenceFollower, type PresenceTransport } from "./presence-follower";

@@ -1,0 +1,1 @@
+export { child, children, numberAttr } from "./dom";
