@@ -7,6 +7,7 @@
 import { startServerProcess } from "@moa/server/testing";
 import { launchChromium } from "../src/browser.js";
 import { connectPeer } from "../src/chat-peer.js";
+import { frameStats } from "./frame-stats.js";
 
 const ROOMS = 5000;
 // Room creations in flight at once, and the least time per batch: the server closes a stream sending over 200
@@ -127,20 +128,11 @@ try {
     const frames = await page.evaluate<number[]>(
       `(${SCROLL_SCRIPT})(${String(SCROLL_STEP_PX)})`,
     );
-    const sorted = [...frames].sort((a, b) => a - b);
-    const at = (p: number) =>
-      Math.round(
-        (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ??
-          0) * 10,
-      ) / 10;
     emit({
       bench: "room-list-scroll",
       pass,
       rooms: ROOMS,
-      frames: frames.length,
-      p50Ms: at(0.5),
-      p95Ms: at(0.95),
-      maxMs: Math.round((sorted.at(-1) ?? 0) * 10) / 10,
+      ...frameStats(frames),
     });
   }
   await context.close();

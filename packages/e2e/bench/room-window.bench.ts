@@ -8,6 +8,7 @@ import { startServerProcess } from "@moa/server/testing";
 import { connectPeer, type ChatPeer } from "../src/chat-peer.js";
 import { launchChromium } from "../src/browser.js";
 import { openRoomWindow, signIn } from "../src/room-helpers.js";
+import { frameStats } from "./frame-stats.js";
 
 const MESSAGES = 10_000;
 const SENDERS = [
@@ -23,14 +24,6 @@ const PER_SENDER_PER_SECOND = 100;
 // Scroll speed: 40 px per frame is a brisk flick repeated, about 2,400 px/s at 60 frames/s.
 const SCROLL_PX_PER_FRAME = 40;
 const SCROLL_CAP_MS = 400_000;
-
-function percentile(sorted: readonly number[], p: number): number {
-  return (
-    sorted[
-      Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))
-    ] ?? 0
-  );
-}
 
 /** Sends `count` messages from one sender, paced, and waits until all are archived. */
 async function sendPaced(
@@ -110,18 +103,13 @@ try {
     },
     { step: SCROLL_PX_PER_FRAME, cap: SCROLL_CAP_MS },
   );
-  const sorted = [...result.frames].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
   process.stdout.write(
     `${JSON.stringify({
       bench: "room-window-scroll",
       messages: MESSAGES,
       reachedFirst: result.reachedFirst,
       seconds: Math.round(result.ms / 1000),
-      frames: sorted.length,
-      p50Ms: round(percentile(sorted, 50)),
-      p95Ms: round(percentile(sorted, 95)),
-      maxMs: round(sorted.at(-1) ?? 0),
+      ...frameStats(result.frames),
     })}\n`,
   );
   await context.close();

@@ -1,6 +1,7 @@
 /** Presentational building blocks shared by features. */
 export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
+export { PointerMenu, pointIn, type PointerMenuItem } from "./PointerMenu";
 export {
   ThemeContext,
   useThemeMode,

@@ -132,18 +132,22 @@ const bubbleOf = async (text: string) => {
   )!;
 };
 
-/** Right-clicks a message bubble and returns the item names of the menu that opens. */
-async function menuOf(bubble: Element): Promise<string[]> {
-  const before = document.querySelectorAll("[role=menu]").length;
+/** Right-clicks a message bubble and waits for the open menu to list exactly these items. */
+async function expectMenu(bubble: Element, items: readonly string[]) {
   fireEvent.contextMenu(bubble);
-  const menu = await waitFor(() => {
-    const menus = document.querySelectorAll("[role=menu]");
-    expect(menus.length).toBeGreaterThan(before);
-    return menus[menus.length - 1]!;
+  // One menu serves the whole list: the open one is the menu that is not hidden.
+  await waitFor(() => {
+    const open = document.querySelector(
+      ".ant-dropdown:not(.ant-dropdown-hidden) [role=menu]",
+    );
+    expect(
+      open
+        ? within(open as HTMLElement)
+            .getAllByRole("menuitem")
+            .map((i) => i.textContent)
+        : [],
+    ).toEqual(items);
   });
-  return within(menu as HTMLElement)
-    .getAllByRole("menuitem")
-    .map((i) => i.textContent);
 }
 
 // antd menus and dialogs render slowly in jsdom; a loaded machine needs more than the default 5 s.
@@ -156,20 +160,18 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
         message(5, ME, "", { isDel: true }),
       ],
     });
-    expect(await menuOf(await bubbleOf("김민수의 글"))).toEqual([
+    await expectMenu(await bubbleOf("김민수의 글"), [
       "전체 선택",
       "복사",
       "답장",
     ]);
-    expect(await menuOf(await bubbleOf("내 글"))).toEqual([
+    await expectMenu(await bubbleOf("내 글"), [
       "전체 선택",
       "복사",
       "답장",
       "삭제",
     ]);
-    expect(await menuOf(await bubbleOf("삭제된 메시지입니다."))).toEqual([
-      "전체 선택",
-    ]);
+    await expectMenu(await bubbleOf("삭제된 메시지입니다."), ["전체 선택"]);
   });
 
   it("offers select all, reply and delete (no copy) on own files, and copy on others' files", async () => {
@@ -187,8 +189,8 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     const bubbles = [...document.querySelectorAll(".moa-msg__bubble")];
     const theirs = bubbles.find((b) => b.textContent.includes("보고서.pdf"))!;
     const mine = bubbles.find((b) => b.textContent.includes("예산.xlsx"))!;
-    expect(await menuOf(theirs)).toEqual(["전체 선택", "복사", "답장"]);
-    expect(await menuOf(mine)).toEqual(["전체 선택", "답장", "삭제"]);
+    await expectMenu(theirs, ["전체 선택", "복사", "답장"]);
+    await expectMenu(mine, ["전체 선택", "답장", "삭제"]);
   });
 
   it("deletes an own message after confirmation within 5 minutes, and refuses after", async () => {

@@ -4,14 +4,13 @@
  * "see all" button, the deleted notice, file bodies and news cards inside. Member events are centred system lines.
  * Every text is rendered as React text, never as HTML.
  */
-import { formatLocalTime, type MessageMenuItem } from "@moa/shared";
-import { Avatar, Button } from "antd";
+import { formatLocalTime } from "@moa/shared";
+import { Button } from "antd";
 import { memo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AlarmCard } from "./AlarmCard";
 import { FileMessageBody } from "./files";
 import { HighlightedText } from "./HighlightedText";
-import { MessageMenu } from "./MessageMenu";
 import type { MessageRow } from "./message-rows";
 import type { RoomMessage } from "./room-message";
 import type { SearchHit } from "./room-search";
@@ -27,9 +26,11 @@ type MessageItemProps = {
   flash: boolean;
   nameOf: (jid: string, message?: RoomMessage) => string;
   offsetMinutes: number;
-  onMenu: (
-    item: MessageMenuItem,
+  /** Right click (or the context-menu key) on the message, at viewport coordinates. */
+  onContextMenu: (
     message: RoomMessage,
+    own: boolean,
+    at: { clientX: number; clientY: number },
     body: HTMLElement | null,
   ) => void;
   onJumpTo: (messageKey: string) => void;
@@ -95,7 +96,7 @@ function Body({
 
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { t } = useTranslation();
-  const { row, unread, flash, nameOf, offsetMinutes, onMenu } = props;
+  const { row, unread, flash, nameOf, offsetMinutes, onContextMenu } = props;
   const { message, own, showSender, showTime } = row;
   const body = useRef<HTMLDivElement>(null);
   if (
@@ -113,7 +114,10 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
       {own ? null : (
         <div className="moa-msg__avatar" aria-hidden>
           {showSender ? (
-            <Avatar size={32}>{Array.from(senderName)[0] ?? "?"}</Avatar>
+            // A plain initial: antd's Avatar measures its text with a resize observer, per message scrolled in.
+            <span className="moa-msg__initial">
+              {Array.from(senderName)[0] ?? "?"}
+            </span>
           ) : null}
         </div>
       )}
@@ -122,33 +126,29 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           <div className="moa-msg__sender">{senderName}</div>
         ) : null}
         <div className="moa-msg__line">
-          <MessageMenu
-            message={message}
-            own={own}
-            onSelect={(item) => {
-              onMenu(item, message, body.current);
+          <div
+            ref={body}
+            className="moa-msg__bubble"
+            aria-label={t(
+              own ? "chatRoom.message.own" : "chatRoom.message.from",
+              {
+                name: senderName,
+              },
+            )}
+            role="article"
+            onContextMenu={(e) => {
+              e.preventDefault();
+              onContextMenu(message, own, e, body.current);
             }}
           >
-            <div
-              ref={body}
-              className="moa-msg__bubble"
-              aria-label={t(
-                own ? "chatRoom.message.own" : "chatRoom.message.from",
-                {
-                  name: senderName,
-                },
-              )}
-              role="article"
-            >
-              <Body
-                message={message}
-                hits={props.hits}
-                currentHit={props.currentHit}
-                onJumpTo={props.onJumpTo}
-                onSeeAll={props.onSeeAll}
-              />
-            </div>
-          </MessageMenu>
+            <Body
+              message={message}
+              hits={props.hits}
+              currentHit={props.currentHit}
+              onJumpTo={props.onJumpTo}
+              onSeeAll={props.onSeeAll}
+            />
+          </div>
           <div className="moa-msg__meta">
             {unread > 0 && !message.isDel ? (
               <span

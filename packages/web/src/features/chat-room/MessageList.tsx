@@ -14,12 +14,15 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useState,
   type HTMLAttributes,
   type Ref,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { PointerMenu, pointIn } from "../../ui";
 import { MessageItem } from "./MessageItem";
+import { MESSAGE_MENU_LABELS, menuItemsOf } from "./message-menu";
 import type { MessageRow } from "./message-rows";
 import type { RoomMessage } from "./room-message";
 import type { SearchHit } from "./room-search";
@@ -96,6 +99,31 @@ export function MessageList({
       }),
     [i18n.language],
   );
+  // One menu for the whole list (a dropdown per message would weigh on every message scrolled in).
+  const wrap = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<{
+    message: RoomMessage;
+    items: readonly MessageMenuItem[];
+    body: HTMLElement | null;
+    x: number;
+    y: number;
+  } | null>(null);
+  const openMenu = useCallback(
+    (
+      message: RoomMessage,
+      own: boolean,
+      at: { clientX: number; clientY: number },
+      body: HTMLElement | null,
+    ) => {
+      setMenu({
+        message,
+        items: menuItemsOf(message, own),
+        body,
+        ...pointIn(wrap.current, at.clientX, at.clientY),
+      });
+    },
+    [],
+  );
   const position = useRef(onPosition);
   useEffect(() => {
     position.current = onPosition;
@@ -108,53 +136,69 @@ export function MessageList({
     });
   }, []);
   return (
-    <Virtuoso
-      className="moa-room__list"
-      ref={listRef}
-      data={rows}
-      context={{ label: t("chatRoom.list.label") }}
-      components={{ List, Item }}
-      firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={Math.max(0, rows.length - 1)}
-      computeItemKey={(_, row) => row.key}
-      followOutput={() => (shouldFollow() ? "auto" : false)}
-      startReached={onStartReached}
-      scrollerRef={scrollerRef}
-      increaseViewportBy={{ top: 400, bottom: 200 }}
-      itemContent={(_, row) => {
-        if (row.kind === "first")
+    <div ref={wrap} className="moa-room__list-wrap">
+      <Virtuoso
+        className="moa-room__list"
+        ref={listRef}
+        data={rows}
+        context={{ label: t("chatRoom.list.label") }}
+        components={{ List, Item }}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+        computeItemKey={(_, row) => row.key}
+        followOutput={() => (shouldFollow() ? "auto" : false)}
+        startReached={onStartReached}
+        scrollerRef={scrollerRef}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        itemContent={(_, row) => {
+          if (row.kind === "first")
+            return (
+              <div className="moa-room__delimiter" role="separator">
+                <span>{t("chatRoom.list.first")}</span>
+              </div>
+            );
+          if (row.kind === "date")
+            return (
+              <div className="moa-room__delimiter" role="separator">
+                <span>{dateFormat.format(row.time)}</span>
+              </div>
+            );
+          const { message } = row;
           return (
-            <div className="moa-room__delimiter" role="separator">
-              <span>{t("chatRoom.list.first")}</span>
-            </div>
+            <MessageItem
+              row={row}
+              unread={countUnread(
+                { time: Number(message.key), senderJid: message.senderJid },
+                members,
+              )}
+              hits={hits.get(message.key) ?? NO_HITS}
+              currentHit={
+                currentHit?.messageKey === message.key ? currentHit : null
+              }
+              flash={flashKey === message.key}
+              nameOf={nameOf}
+              offsetMinutes={offsetMinutes}
+              onContextMenu={openMenu}
+              onJumpTo={onJumpTo}
+              onSeeAll={onSeeAll}
+            />
           );
-        if (row.kind === "date")
-          return (
-            <div className="moa-room__delimiter" role="separator">
-              <span>{dateFormat.format(row.time)}</span>
-            </div>
-          );
-        const { message } = row;
-        return (
-          <MessageItem
-            row={row}
-            unread={countUnread(
-              { time: Number(message.key), senderJid: message.senderJid },
-              members,
-            )}
-            hits={hits.get(message.key) ?? NO_HITS}
-            currentHit={
-              currentHit?.messageKey === message.key ? currentHit : null
-            }
-            flash={flashKey === message.key}
-            nameOf={nameOf}
-            offsetMinutes={offsetMinutes}
-            onMenu={onMenu}
-            onJumpTo={onJumpTo}
-            onSeeAll={onSeeAll}
-          />
-        );
-      }}
-    />
+        }}
+      />
+      <PointerMenu
+        at={menu}
+        items={(menu?.items ?? []).map((item) => ({
+          key: item,
+          label: t(MESSAGE_MENU_LABELS[item]),
+          danger: item === "delete",
+        }))}
+        onClose={() => {
+          setMenu(null);
+        }}
+        onPick={(item) => {
+          if (menu) onMenu(item, menu.message, menu.body);
+        }}
+      />
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { MutedOutlined, PushpinFilled } from "@ant-design/icons";
 import { formatBadge, formatLastMessageTime, isPinned } from "@moa/shared";
-import { Avatar, Badge, Dropdown } from "antd";
+import { Avatar, Badge } from "antd";
 import {
   forwardRef,
   useEffect,
@@ -17,6 +17,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
+import { PointerMenu, pointIn } from "../../ui";
 import type { RoomAction } from "./room-commands";
 import { lastMessagePreview, type RoomRowData } from "./room-display";
 
@@ -107,40 +108,23 @@ export function RoomList({
             }}
             onMenu={(x, y, from) => {
               opener.current = from;
-              // The anchor sits inside the list's box (a fixed one is not measured for alignment).
-              const box = wrap.current?.getBoundingClientRect();
-              setMenu({ row, x: x - (box?.left ?? 0), y: y - (box?.top ?? 0) });
+              setMenu({ row, ...pointIn(wrap.current, x, y) });
             }}
           />
         )}
       />
-      <Dropdown
-        // Context menu: a click elsewhere closes it (the anchor itself is never clicked).
-        trigger={["contextMenu"]}
-        open={menu !== null}
-        onOpenChange={(open) => {
-          if (!open) closeMenu();
+      <PointerMenu
+        at={menu}
+        items={actions.map((action) => ({
+          key: action,
+          label: t(`chat.action.${action}`),
+          danger: action === "leave",
+        }))}
+        onClose={closeMenu}
+        onPick={(action) => {
+          if (menu) onAction(menu.row, action);
         }}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- a menu opened from the keyboard must take the focus (WAI-ARIA menu button pattern)
-        autoFocus
-        menu={{
-          items: actions.map((action) => ({
-            key: action,
-            label: t(`chat.action.${action}`),
-            danger: action === "leave",
-          })),
-          onClick: ({ key }) => {
-            if (!menu) return;
-            closeMenu();
-            onAction(menu.row, key as RoomAction);
-          },
-        }}
-      >
-        <span
-          className="moa-chat__menu-anchor"
-          style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }}
-        />
-      </Dropdown>
+      />
     </div>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * One context menu for a whole list, opened where the pointer (or the focused row) is. Long virtualised lists use it
+ * instead of a menu per row: a dropdown per row costs a trigger, refs and listeners on every row that scrolls in.
+ */
+import { Dropdown } from "antd";
+import type { CSSProperties } from "react";
+import "./pointer-menu.css";
+
+/** A menu entry. */
+export type PointerMenuItem<K extends string> = {
+  key: K;
+  label: string;
+  danger?: boolean;
+};
+
+type PointerMenuProps<K extends string> = {
+  /** Where to open, relative to the nearest positioned ancestor; null: closed. */
+  at: { x: number; y: number } | null;
+  items: readonly PointerMenuItem<K>[];
+  onPick: (key: K) => void;
+  onClose: () => void;
+};
+
+/**
+ * Where a pointer event lands inside a container, for {@link PointerMenu}'s `at`.
+ * @param container - the positioned element the menu is rendered in.
+ * @param clientX - the event's viewport x.
+ * @param clientY - the event's viewport y.
+ */
+export function pointIn(
+  container: Element | null,
+  clientX: number,
+  clientY: number,
+): { x: number; y: number } {
+  const box = container?.getBoundingClientRect();
+  return { x: clientX - (box?.left ?? 0), y: clientY - (box?.top ?? 0) };
+}
+
+export function PointerMenu<K extends string>({
+  at,
+  items,
+  onPick,
+  onClose,
+}: PointerMenuProps<K>) {
+  // The anchor sits inside the container's box (a fixed one is not measured for alignment).
+  const anchor: CSSProperties = { left: at?.x ?? 0, top: at?.y ?? 0 };
+  return (
+    <Dropdown
+      // Context menu: a click elsewhere closes it (the anchor itself is never clicked).
+      trigger={["contextMenu"]}
+      open={at !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a menu opened from the keyboard must take the focus (WAI-ARIA menu button pattern)
+      autoFocus
+      menu={{
+        items: items.map((item) => ({
+          key: item.key,
+          label: item.label,
+          danger: item.danger ?? false,
+        })),
+        onClick: ({ key }) => {
+          const item = items.find((i) => i.key === key);
+          onClose();
+          if (item) onPick(item.key);
+        },
+      }}
+    >
+      <span className="moa-pointer-menu__anchor" style={anchor} />
+    </Dropdown>
+  );
+}
