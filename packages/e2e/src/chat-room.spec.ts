@@ -87,6 +87,52 @@ describe("chat room window", () => {
     expect(errors).toEqual([]);
   });
 
+  test("typing @ offers the room's members; the picked one is mentioned in the message the others receive", async ({
+    server,
+    browser,
+    page,
+  }) => {
+    const errors: string[] = [];
+    const peer = await connectPeer(server.url, "youngho.choi");
+    const other = await secondUser(browser, server.url, "gaeun.jung", errors);
+    try {
+      const room = await peer.createRoom(
+        2,
+        [peer.jidOf("soyeon.cho"), peer.jidOf("gaeun.jung")],
+        "주간 보고",
+      );
+      await peer.say(room, "이번 주 보고서를 모읍니다");
+      await signIn(page, server.url, "soyeon.cho");
+      const mine = await openRoomWindow(page, /^주간 보고/);
+      watchErrors(mine, errors);
+      await bubble(mine, "이번 주 보고서를 모읍니다").waitFor();
+
+      const input = mine.getByRole("textbox", { name: "메시지 입력" });
+      await input.pressSequentially("@정");
+      const list = mine.getByRole("listbox", { name: "멘션할 대화 상대" });
+      await list.getByRole("option", { name: /정가은/ }).waitFor();
+      expect(await list.getByRole("option").count()).toBe(1);
+      await input.press("Enter");
+      await mine
+        .getByRole("list", { name: "멘션한 대화 상대" })
+        .getByText("정가은")
+        .waitFor();
+      await input.pressSequentially("보고서 부탁드려요");
+      await input.press("Enter");
+
+      const theirs = await openRoomWindow(other.page, /^주간 보고/);
+      watchErrors(theirs, errors);
+      await messageList(theirs)
+        .getByRole("article")
+        .filter({ hasText: "@정가은 보고서 부탁드려요" })
+        .waitFor();
+    } finally {
+      await other.close();
+      await peer.stop();
+    }
+    expect(errors).toEqual([]);
+  });
+
   test("own messages are deleted for everyone within 5 minutes; after that the menu refuses with the spec's message", async ({
     server,
     browser,
