@@ -93,29 +93,29 @@ describe("chat room window", () => {
     page,
   }) => {
     const errors: string[] = [];
-    const peer = await connectPeer(server.url, "youngho.choi");
-    const other = await secondUser(browser, server.url, "gaeun.jung", errors);
+    const peer = await connectPeer(server.url, "siwoo.shin");
+    const other = await secondUser(browser, server.url, "hyejin.seo", errors);
     try {
       const room = await peer.createRoom(
         2,
-        [peer.jidOf("soyeon.cho"), peer.jidOf("gaeun.jung")],
+        [peer.jidOf("yujin.han"), peer.jidOf("hyejin.seo")],
         "주간 보고",
       );
       await peer.say(room, "이번 주 보고서를 모읍니다");
-      await signIn(page, server.url, "soyeon.cho");
+      await signIn(page, server.url, "yujin.han");
       const mine = await openRoomWindow(page, /^주간 보고/);
       watchErrors(mine, errors);
       await bubble(mine, "이번 주 보고서를 모읍니다").waitFor();
 
       const input = mine.getByRole("textbox", { name: "메시지 입력" });
-      await input.pressSequentially("@정");
+      await input.pressSequentially("@서");
       const list = mine.getByRole("listbox", { name: "멘션할 대화 상대" });
-      await list.getByRole("option", { name: /정가은/ }).waitFor();
+      await list.getByRole("option", { name: /서혜진/ }).waitFor();
       expect(await list.getByRole("option").count()).toBe(1);
       await input.press("Enter");
       await mine
         .getByRole("list", { name: "멘션한 대화 상대" })
-        .getByText("정가은")
+        .getByText("서혜진")
         .waitFor();
       await input.pressSequentially("보고서 부탁드려요");
       await input.press("Enter");
@@ -124,7 +124,7 @@ describe("chat room window", () => {
       watchErrors(theirs, errors);
       await messageList(theirs)
         .getByRole("article")
-        .filter({ hasText: "@정가은 보고서 부탁드려요" })
+        .filter({ hasText: "@서혜진 보고서 부탁드려요" })
         .waitFor();
     } finally {
       await other.close();
