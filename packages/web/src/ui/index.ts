@@ -3,6 +3,11 @@ export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
 export { PointerMenu, pointIn, type PointerMenuItem } from "./PointerMenu";
 export {
+  VirtualList,
+  VirtualListItem,
+  type VirtualListContext,
+} from "./VirtualList";
+export {
   ThemeContext,
   useThemeMode,
   type ThemeControl,

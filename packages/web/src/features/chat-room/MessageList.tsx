@@ -9,41 +9,22 @@ import {
   type ReadStateMember,
 } from "@moa/shared";
 import {
-  forwardRef,
   useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
-  type HTMLAttributes,
   type Ref,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
-import { PointerMenu, pointIn } from "../../ui";
+import { PointerMenu, pointIn, VirtualList, VirtualListItem } from "../../ui";
 import { MessageItem } from "./MessageItem";
 import { MESSAGE_MENU_LABELS, menuItemsOf } from "./message-menu";
 import type { MessageRow } from "./message-rows";
 import type { RoomMessage } from "./room-message";
 import type { SearchHit } from "./room-search";
 import { scrollPosition } from "./scroll-position";
-
-type ListContext = { label: string };
-
-const List = forwardRef<
-  HTMLDivElement,
-  HTMLAttributes<HTMLDivElement> & { context?: ListContext }
->(function List({ context, ...props }, ref) {
-  return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
-});
-
-function Item({
-  context: _context,
-  item: _item,
-  ...props
-}: HTMLAttributes<HTMLDivElement> & { context?: ListContext; item?: unknown }) {
-  return <div {...props} role="listitem" />;
-}
 
 const NO_HITS: readonly SearchHit[] = [];
 
@@ -142,7 +123,7 @@ export function MessageList({
         ref={listRef}
         data={rows}
         context={{ label: t("chatRoom.list.label") }}
-        components={{ List, Item }}
+        components={{ List: VirtualList, Item: VirtualListItem }}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={Math.max(0, rows.length - 1)}
         computeItemKey={(_, row) => row.key}

@@ -6,36 +6,12 @@
 import { MutedOutlined, PushpinFilled } from "@ant-design/icons";
 import { formatBadge, formatLastMessageTime, isPinned } from "@moa/shared";
 import { Avatar, Badge } from "antd";
-import {
-  forwardRef,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type HTMLAttributes,
-  type KeyboardEvent,
-} from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import { PointerMenu, pointIn } from "../../ui";
+import { PointerMenu, pointIn, VirtualList, VirtualListItem } from "../../ui";
 import type { RoomAction } from "./room-commands";
 import { lastMessagePreview, type RoomRowData } from "./room-display";
-
-type ListContext = { label: string };
-
-const List = forwardRef<
-  HTMLDivElement,
-  HTMLAttributes<HTMLDivElement> & { context?: ListContext }
->(function List({ context, ...props }, ref) {
-  return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
-});
-
-function Item({
-  context: _context,
-  ...props
-}: HTMLAttributes<HTMLDivElement> & { context?: ListContext }) {
-  return <div {...props} role="listitem" />;
-}
 
 type RoomListProps = {
   rows: readonly RoomRowData[];
@@ -93,7 +69,7 @@ export function RoomList({
         className="moa-chat__list"
         data={rows}
         context={{ label }}
-        components={{ List, Item }}
+        components={{ List: VirtualList, Item: VirtualListItem }}
         computeItemKey={(_, row) => row.room.name}
         itemContent={(_, row) => (
           <RoomRow
