@@ -3,18 +3,15 @@
  * click to the tree, to search results for a common surname, and to the selection after checking a whole division
  * and then the whole company. Prints one JSON line per step and run. Run with `npm run bench` (after `npm run build`).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServerProcess } from "@moa/server/testing";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../src/browser.js";
+import {
+  contextForDomain,
+  mainWindowShown,
+  startGeneratedOrgServer,
+  submitPasswordLogin,
+} from "./generated-org.js";
 
-const cliPath = fileURLToPath(
-  new URL("../../server/dist/cli/moa.js", import.meta.url),
-);
 const DOMAIN = "big.moa.test";
 const RUNS = 3;
 
@@ -74,53 +71,14 @@ async function measure(page: Page, run: number) {
   await picker.waitFor({ state: "hidden" });
 }
 
-// The large org is generated with the admin CLI into its own data dir before the server starts.
-const dataDir = mkdtempSync(join(tmpdir(), "moa-bench-picker-"));
 const browser = await launchChromium();
 try {
-  execFileSync(
-    process.execPath,
-    [
-      cliPath,
-      "org",
-      "generate",
-      "--domain",
-      DOMAIN,
-      "--users",
-      "20000",
-      "--departments",
-      "600",
-    ],
-    {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdio: "ignore",
-    },
-  );
-  const server = await startServerProcess({
-    dataDir,
-    env: { SEED_DEMO: "false" },
-  });
+  const server = await startGeneratedOrgServer(DOMAIN);
   try {
-    const context = await browser.newContext({ locale: "ko-KR" });
-    await context.addInitScript((d: string) => {
-      localStorage.setItem(
-        "moa.login",
-        JSON.stringify({
-          domain: d,
-          domains: [d],
-          saveId: false,
-          id: "",
-          auto: false,
-        }),
-      );
-    }, DOMAIN);
+    const context = await contextForDomain(browser, DOMAIN);
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/login`);
-    await page.getByRole("textbox", { name: "아이디" }).fill("u000001");
-    const pw = page.getByLabel("비밀번호", { exact: true });
-    await pw.fill("moa1234!");
-    await pw.press("Enter");
-    await page.getByRole("tab", { name: "채팅" }).waitFor({ timeout: 60_000 });
+    await submitPasswordLogin(page, server.url, "u000001");
+    await mainWindowShown(page);
     for (let run = 1; run <= RUNS; run += 1) await measure(page, run);
     await context.close();
   } finally {
@@ -128,5 +86,4 @@ try {
   }
 } finally {
   await browser.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
