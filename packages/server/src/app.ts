@@ -1,6 +1,5 @@
 /** Builds the HTTP application from its dependencies. No I/O happens at import time, so tests build it without listening. */
 import { existsSync } from "node:fs";
-import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import { sql } from "kysely";
 import { systemClock, type Clock } from "./clock.js";
@@ -8,6 +7,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerAuthHook } from "./http/auth-hook.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { registerWebClient } from "./http/web-client.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
 import { registerAvatarRoutes } from "./http/routes/avatars/avatars.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
@@ -114,11 +114,7 @@ export async function createApp(deps: AppDeps) {
   });
 
   if (existsSync(deps.config.webDistDir)) {
-    await app.register(fastifyStatic, {
-      root: deps.config.webDistDir,
-      index: ["index.html"],
-      wildcard: false,
-    });
+    await registerWebClient(app, deps.config.webDistDir);
   } else {
     deps.logger.warn(
       { dir: deps.config.webDistDir },

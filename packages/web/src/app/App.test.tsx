@@ -9,7 +9,7 @@ describe("routes", () => {
     vi.useRealTimers();
   });
 
-  it("shows the splash, then replaces it with the login screen after 2 s", () => {
+  it("shows the splash, then replaces it with the login screen after 2 s", async () => {
     vi.useFakeTimers();
     renderApp("#/splash");
     const entries = window.history.length;
@@ -25,8 +25,10 @@ describe("routes", () => {
     act(() => {
       vi.advanceTimersByTime(1);
     });
+    // The login screen is its own chunk: let it load with real timers.
+    vi.useRealTimers();
     expect(
-      screen.getByRole("heading", { level: 1, name: "로그인" }),
+      await screen.findByRole("heading", { level: 1, name: "로그인" }),
     ).toBeTruthy();
     expect(window.location.hash).toBe("#/login");
     // Replaced, not pushed: Back must not lead to the splash again.
@@ -56,10 +58,10 @@ describe("routes", () => {
     ["#/login", "로그인"],
     ["#/webhard", "웹하드"],
     ["#/setting", "환경설정"],
-  ])("renders %s as its own page", (hash, heading) => {
+  ])("renders %s as its own page", async (hash, heading) => {
     renderApp(hash);
     expect(
-      screen.getByRole("heading", { level: 1, name: heading }),
+      await screen.findByRole("heading", { level: 1, name: heading }),
     ).toBeTruthy();
   });
 
@@ -80,18 +82,18 @@ describe("routes", () => {
     expect(main.textContent).toBe("");
   });
 
-  it("tells the user when a chat room window was opened without a room", () => {
+  it("tells the user when a chat room window was opened without a room", async () => {
     renderApp("#/chatRoom");
-    expect(screen.getByRole("alert").textContent).toContain(
+    expect((await screen.findByRole("alert")).textContent).toContain(
       "열 채팅방이 지정되지 않았습니다.",
     );
   });
 
-  it("reads the room from the rparam query parameter and loads it from the main window", () => {
+  it("reads the room from the rparam query parameter and loads it from the main window", async () => {
     renderApp("#/chatRoom?rparam=%7B%22room%22%3A1%7D");
-    expect(screen.queryByRole("alert")).toBeNull();
     expect(
-      screen.getByRole("main", { name: "대화방을 불러오는 중입니다" }),
+      await screen.findByRole("main", { name: "대화방을 불러오는 중입니다" }),
     ).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

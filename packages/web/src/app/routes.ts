@@ -1,24 +1,32 @@
-/** The route table of spec §2.1: every window of the app is one of these hash routes. */
-import type { ComponentType } from "react";
+/**
+ * The route table of spec §2.1: every window of the app is one of these hash routes. The heavy screens are loaded on
+ * demand, so the login screen does not download the main window, the room window or the settings.
+ */
+import { lazy, type ComponentType } from "react";
 import { BlankPage } from "../features/blank";
-import { ChatRoomPage } from "../features/chat-room";
-import { LoginPage } from "../features/login";
-import { MainPage } from "../features/main";
 import { PopupPage } from "../features/popup";
-import { SettingPage } from "../features/setting";
 import { SplashPage } from "../features/splash";
-import { WebhardPage } from "../features/webhard";
 
 /** Where an app opened without a route starts. */
 export const START_PATH = "/splash";
 
 export const routes: Readonly<Record<string, ComponentType>> = {
-  "/": MainPage,
-  "/login": LoginPage,
+  "/": lazy(async () => ({
+    default: (await import("../features/main")).MainPage,
+  })),
+  "/login": lazy(async () => ({
+    default: (await import("../features/login")).LoginPage,
+  })),
   "/popup": PopupPage,
   "/blank": BlankPage,
   "/splash": SplashPage,
-  "/webhard": WebhardPage,
-  "/chatRoom": ChatRoomPage,
-  "/setting": SettingPage,
+  "/webhard": lazy(async () => ({
+    default: (await import("../features/webhard")).WebhardPage,
+  })),
+  "/chatRoom": lazy(async () => ({
+    default: (await import("../features/chat-room")).ChatRoomPage,
+  })),
+  "/setting": lazy(async () => ({
+    default: (await import("../features/setting")).SettingPage,
+  })),
 };

@@ -25,7 +25,7 @@ describe("LanguageSelect", () => {
     );
     renderApp("#/login");
     expect(
-      screen.getByRole("heading", { level: 1, name: "로그인" }),
+      await screen.findByRole("heading", { level: 1, name: "로그인" }),
     ).toBeTruthy();
 
     const user = userEvent.setup();
