@@ -11,15 +11,18 @@ import {
   type FullJid,
 } from "@moa/shared";
 import { userTopic, type BusEvent } from "../../bus/bus.js";
+import {
+  SESSION_RENEWED,
+  SESSION_REVOKED,
+} from "../../services/auth/session-events.js";
 import type { Actor } from "../../services/auth/actor.js";
 import type { XmppContext } from "../context.js";
+import { credentialsExpired, sessionRevoked, StreamError } from "./errors.js";
 
 /** The socket side a session writes to; swapped on resumption. */
 export interface SessionTransport {
   sendRaw(xml: string): void;
-  closeWithError(
-    condition: "conflict" | "system-shutdown" | "policy-violation",
-  ): void;
+  closeWithError(error: StreamError): void;
 }
 
 const UINT32 = 2 ** 32;
@@ -61,6 +64,8 @@ export class ChatSession {
     readonly resource: string,
     private readonly ctx: XmppContext,
     private readonly hooks: SessionHooks,
+    /** When the access token it authenticated with expires (ms since the epoch); renewals move it later. */
+    private credentialsExpireAt: number,
   ) {
     this.bare = actor.jid.toLowerCase() as BareJid;
     this.jid = fullJid(this.bare, resource);
@@ -93,7 +98,7 @@ export class ChatSession {
       this.unacked.push(xml);
       if (this.unacked.length > this.ctx.limits.maxUnacked) {
         // A client that never acknowledges cannot grow our memory without bound.
-        this.transport?.closeWithError("policy-violation");
+        this.transport?.closeWithError(new StreamError("policy-violation"));
         this.end();
         return;
       }
@@ -211,6 +216,24 @@ export class ChatSession {
     return [...this.topics.keys()];
   }
 
+  /**
+   * Moves the session's deadline to a newer access token's expiry (token renew, HTTP refresh, resumption).
+   * @param expiresAt the new token's expiry in ms; an earlier one is ignored.
+   */
+  extendCredentials(expiresAt: number): void {
+    this.credentialsExpireAt = Math.max(this.credentialsExpireAt, expiresAt);
+  }
+
+  /**
+   * Ends the session when its access token expired unrenewed (credentials-expired); not resumable afterwards.
+   * @param now the current time in ms.
+   */
+  expireIfDue(now: number): void {
+    if (this.ended || now < this.credentialsExpireAt) return;
+    this.transport?.closeWithError(credentialsExpired());
+    this.end();
+  }
+
   /** Whether the session still waits for resumption or is attached. */
   get isEnded(): boolean {
     return this.ended;
@@ -230,10 +253,29 @@ export class ChatSession {
   }
 
   private onBusEvent(event: BusEvent): void {
+    if (event.kind === SESSION_REVOKED) {
+      // No sessionId: every login of the user ended (lock, password change, deactivation).
+      if (
+        event.sessionId === undefined ||
+        event.sessionId === this.actor.sessionId
+      ) {
+        this.transport?.closeWithError(sessionRevoked(String(event.reason)));
+        this.end();
+      }
+      return;
+    }
+    if (event.kind === SESSION_RENEWED) {
+      if (
+        event.sessionId === this.actor.sessionId &&
+        typeof event.expiresAt === "number"
+      )
+        this.extendCredentials(event.expiresAt);
+      return;
+    }
     if (event.kind === "bind") {
       if (event.resource === this.resource && event.sessionId !== this.id) {
         // RFC 6120 §7.7.2.2: the newer login of the same full JID wins.
-        this.transport?.closeWithError("conflict");
+        this.transport?.closeWithError(new StreamError("conflict"));
         this.end();
       }
       return;

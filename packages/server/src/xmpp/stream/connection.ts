@@ -22,11 +22,7 @@ import {
   type SessionHooks,
   type SessionTransport,
 } from "./chat-session.js";
-import {
-  StreamError,
-  type StanzaError,
-  type StreamErrorCondition,
-} from "./errors.js";
+import { StreamError, type StanzaError } from "./errors.js";
 import { TokenBucket } from "./limits.js";
 import { FrameParser } from "./parser.js";
 import { authenticatePlain } from "../features/sasl.js";
@@ -47,6 +43,8 @@ export class XmppConnection implements SessionTransport {
   private corked = false;
   private authFailures = 0;
   private actor: ChatSession["actor"] | undefined;
+  /** Expiry of the access token the stream authenticated with (ms since the epoch). */
+  private credentialsExpireAt = 0;
   private session: ChatSession | undefined;
   private readonly preAuthTimer: NodeJS.Timeout;
 
@@ -93,8 +91,8 @@ export class XmppConnection implements SessionTransport {
     });
   }
 
-  closeWithError(condition: StreamErrorCondition): void {
-    this.fail(new StreamError(condition));
+  closeWithError(error: StreamError): void {
+    this.fail(error);
   }
 
   private onFrame(data: unknown, isBinary: boolean): void {
@@ -209,6 +207,7 @@ export class XmppConnection implements SessionTransport {
       return;
     }
     this.actor = result.actor;
+    this.credentialsExpireAt = result.expiresAt.getTime();
     this.state = "authed";
     this.sendRaw(`<success xmlns="${NS_SASL}"/>`);
   }
@@ -225,6 +224,7 @@ export class XmppConnection implements SessionTransport {
       resource.resource,
       this.ctx,
       this.hooks,
+      this.credentialsExpireAt,
     );
     this.session = session;
     this.state = "ready";
@@ -240,10 +240,12 @@ export class XmppConnection implements SessionTransport {
     const previd = String(el.attrs.previd ?? "");
     const h = Number(el.attrs.h);
     const old = this.ctx.sessions.findResumable(previd);
+    // Only the same login may resume: a session whose login ended was ended with it, and is not found.
     if (
       !old ||
       old.isEnded ||
       old.actor.userId !== this.actor?.userId ||
+      old.actor.sessionId !== this.actor.sessionId ||
       !Number.isInteger(h) ||
       h < 0
     ) {
@@ -263,6 +265,7 @@ export class XmppConnection implements SessionTransport {
       old.end();
       return;
     }
+    old.extendCredentials(this.credentialsExpireAt);
     this.session = old;
     this.state = "ready";
     clearTimeout(this.preAuthTimer);
