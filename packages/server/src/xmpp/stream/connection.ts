@@ -4,6 +4,7 @@
  * go to the router; stream management nonzas to the session.
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { Socket } from "node:net";
 import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
@@ -39,6 +40,10 @@ export class XmppConnection implements SessionTransport {
   private readonly parser: FrameParser;
   private readonly bucket: TokenBucket;
   private readonly queue: Element[] = [];
+  /** Frames received while over the rate, admitted as the bucket refills (reading is paused meanwhile). */
+  private readonly held: Buffer[] = [];
+  private heldBytes = 0;
+  private refillTimer: NodeJS.Timeout | undefined;
   private pumping = false;
   private corked = false;
   private authFailures = 0;
@@ -54,10 +59,11 @@ export class XmppConnection implements SessionTransport {
     private readonly hooks: SessionHooks,
   ) {
     this.parser = new FrameParser(ctx.limits);
+    // Real elapsed time, not the injectable clock: the limit protects this process's CPU.
     this.bucket = new TokenBucket(
       ctx.limits.ratePerSecond,
       ctx.limits.rateBurst,
-      ctx.now(),
+      performance.now(),
     );
     this.preAuthTimer = setTimeout(
       () => this.fail(new StreamError("connection-timeout")),
@@ -107,14 +113,43 @@ export class XmppConnection implements SessionTransport {
         : this.ctx.limits.maxPreAuthBytes;
       if (frame.byteLength > max)
         throw new StreamError("policy-violation", "stanza too big");
-      if (!this.bucket.take(this.ctx.now()))
-        throw new StreamError("policy-violation", "too many stanzas");
-      const el = this.parser.parse(frame.toString("utf8"));
-      this.queue.push(el);
-      if (!this.pumping) void this.pump();
+      this.held.push(frame);
+      this.heldBytes += frame.byteLength;
+      if (this.heldBytes > this.ctx.limits.maxBufferedBytes)
+        throw new StreamError("policy-violation", "too much unread input");
+      this.admit();
     } catch (err) {
       this.fail(err);
     }
+  }
+
+  /**
+   * Parses held frames while the rate allows. Over the rate, reading pauses (the sender's TCP window fills and it
+   * slows down) until the bucket has a token again, so a fast sender is slowed rather than disconnected.
+   */
+  private admit(): void {
+    if (this.state === "closed") return;
+    try {
+      for (let frame = this.held[0]; frame; frame = this.held[0]) {
+        if (!this.bucket.take(performance.now())) break;
+        this.held.shift();
+        this.heldBytes -= frame.byteLength;
+        this.queue.push(this.parser.parse(frame.toString("utf8")));
+      }
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    if (this.held.length > 0) {
+      this.ws.pause();
+      this.refillTimer ??= setTimeout(() => {
+        this.refillTimer = undefined;
+        this.admit();
+      }, this.bucket.msUntilToken());
+    } else if (this.ws.isPaused) {
+      this.ws.resume();
+    }
+    if (!this.pumping && this.queue.length > 0) void this.pump();
   }
 
   /** Handles inbound elements strictly in order; a stanza counts as handled once its handler finished. */
@@ -352,8 +387,7 @@ export class XmppConnection implements SessionTransport {
   private shutdown(): void {
     if (this.state === "closed") return;
     this.state = "closed";
-    clearTimeout(this.preAuthTimer);
-    this.queue.length = 0;
+    this.dropInput();
     this.ws.close(1000);
   }
 
@@ -361,9 +395,18 @@ export class XmppConnection implements SessionTransport {
     const session = this.session;
     this.session = undefined;
     this.state = "closed";
-    clearTimeout(this.preAuthTimer);
-    this.queue.length = 0;
+    this.dropInput();
     if (session?.transport === this) session.detach();
+  }
+
+  private dropInput(): void {
+    clearTimeout(this.preAuthTimer);
+    clearTimeout(this.refillTimer);
+    this.queue.length = 0;
+    this.held.length = 0;
+    this.heldBytes = 0;
+    // The closing handshake still has to be read.
+    if (this.ws.isPaused) this.ws.resume();
   }
 }
 
