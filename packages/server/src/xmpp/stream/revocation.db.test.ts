@@ -190,6 +190,32 @@ describe("ending chat sessions with their login", () => {
     await expectResumeRefused(user, s.previd);
   });
 
+  it("an org import that deactivates the user closes the user's streams", async () => {
+    const user = await createUser(server.database.db, company);
+    const s = await online(user);
+    await directory().importOrg(company, {
+      departments: [],
+      users: [{ loginId: user.loginId, name: user.name, active: false }],
+    });
+    expectNotAuthorized(await closedWithin(s.client), "deactivated");
+  });
+
+  it("only the same login may resume a dropped session", async () => {
+    const user = await createUser(server.database.db, company);
+    const s = await online(user);
+    s.client.ws.terminate();
+    await s.client.closed;
+    await expectResumeRefused(user, s.previd);
+    const again = await loginRaw(
+      server.url,
+      { ...user, accessToken: s.tokens.accessToken },
+      null,
+    );
+    again.send(`<resume xmlns="${NS_SM}" previd="${s.previd}" h="0"/>`);
+    await again.next((el) => el.name === "resumed");
+    await again.close();
+  });
+
   it("replaying a used refresh token closes the streams of that token family's login", async () => {
     const user = await createUser(server.database.db, company);
     const victim = await online(user, "victim");
