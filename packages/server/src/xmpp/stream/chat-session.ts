@@ -98,8 +98,7 @@ export class ChatSession {
       this.unacked.push(xml);
       if (this.unacked.length > this.ctx.limits.maxUnacked) {
         // A client that never acknowledges cannot grow our memory without bound.
-        this.transport?.closeWithError(new StreamError("policy-violation"));
-        this.end();
+        this.close(new StreamError("policy-violation"));
         return;
       }
     }
@@ -230,13 +229,21 @@ export class ChatSession {
    */
   expireIfDue(now: number): void {
     if (this.ended || now < this.credentialsExpireAt) return;
-    this.transport?.closeWithError(credentialsExpired());
-    this.end();
+    this.close(credentialsExpired());
   }
 
   /** Whether the session still waits for resumption or is attached. */
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /**
+   * Closes the stream with an error and ends the session (not resumable).
+   * @param error the stream error.
+   */
+  close(error: StreamError): void {
+    this.transport?.closeWithError(error);
+    this.end();
   }
 
   /** Ends the session for good: unsubscribes and forgets resumption state. */
@@ -259,8 +266,7 @@ export class ChatSession {
         event.sessionId === undefined ||
         event.sessionId === this.actor.sessionId
       ) {
-        this.transport?.closeWithError(sessionRevoked(String(event.reason)));
-        this.end();
+        this.close(sessionRevoked(String(event.reason)));
       }
       return;
     }
@@ -275,8 +281,7 @@ export class ChatSession {
     if (event.kind === "bind") {
       if (event.resource === this.resource && event.sessionId !== this.id) {
         // RFC 6120 §7.7.2.2: the newer login of the same full JID wins.
-        this.transport?.closeWithError(new StreamError("conflict"));
-        this.end();
+        this.close(new StreamError("conflict"));
       }
       return;
     }

@@ -23,7 +23,12 @@ import {
   type SessionHooks,
   type SessionTransport,
 } from "./chat-session.js";
-import { StreamError, type StanzaError } from "./errors.js";
+import {
+  credentialsExpired,
+  sessionRevoked,
+  StreamError,
+  type StanzaError,
+} from "./errors.js";
 import { TokenBucket } from "./limits.js";
 import { FrameParser } from "./parser.js";
 import { authenticatePlain } from "../features/sasl.js";
@@ -48,7 +53,8 @@ export class XmppConnection implements SessionTransport {
   private corked = false;
   private authFailures = 0;
   private actor: ChatSession["actor"] | undefined;
-  /** Expiry of the access token the stream authenticated with (ms since the epoch). */
+  /** The access token the stream authenticated with, and its expiry (ms since the epoch). */
+  private token = "";
   private credentialsExpireAt = 0;
   private session: ChatSession | undefined;
   private readonly preAuthTimer: NodeJS.Timeout;
@@ -185,7 +191,7 @@ export class XmppConnection implements SessionTransport {
       el.name === "iq" &&
       el.getChild("bind", NS_BIND)
     ) {
-      this.onBind(el);
+      await this.onBind(el);
     } else if (this.state === "ready") {
       await this.onReady(el, ns);
     } else {
@@ -242,18 +248,27 @@ export class XmppConnection implements SessionTransport {
       return;
     }
     this.actor = result.actor;
+    this.token = result.token;
     this.credentialsExpireAt = result.expiresAt.getTime();
     this.state = "authed";
     this.sendRaw(`<success xmlns="${NS_SASL}"/>`);
   }
 
-  private onBind(iq: Element): void {
+  private async onBind(iq: Element): Promise<void> {
     if (!this.actor) throw new StreamError("not-authorized");
     const resource = bindResource(iq);
     if (!resource.ok) {
       this.sendIqError(iq, resource.error);
       return;
     }
+    // The client may wait up to the pre-auth timeout between SASL and bind; a login that ended meanwhile announced
+    // it before any session listened, so the token is checked again right before the session starts listening.
+    const still = await this.ctx.verifier.verify(this.token);
+    if (this.state === "closed") return;
+    if (!still.ok)
+      throw still.reason === "expired"
+        ? credentialsExpired()
+        : sessionRevoked("session_ended");
     const session = new ChatSession(
       this.actor,
       resource.resource,

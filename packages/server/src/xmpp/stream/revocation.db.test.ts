@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Element } from "@xmpp/xml";
-import { NS_MOA_USER, NS_PING, NS_SM, NS_STREAMS } from "@moa/shared";
+import { NS_BIND, NS_MOA_USER, NS_PING, NS_SM, NS_STREAMS } from "@moa/shared";
 import { createMemoryBus } from "../../bus/memory-bus.js";
 import type { Company } from "../../db/repositories/companies.repository.js";
 import {
@@ -198,6 +198,21 @@ describe("ending chat sessions with their login", () => {
       users: [{ loginId: user.loginId, name: user.name, active: false }],
     });
     expectNotAuthorized(await closedWithin(s.client), "deactivated");
+  });
+
+  it("a login that ends between authentication and bind cannot bind", async () => {
+    const user = await createUser(server.database.db, company);
+    const tokens = await loginAs(server, user);
+    const c = await loginRaw(
+      server.url,
+      { ...user, accessToken: tokens.accessToken },
+      null,
+    );
+    await post("/api/v1/auth/logout", tokens.accessToken, {});
+    c.send(
+      `<iq xmlns="jabber:client" type="set" id="b1"><bind xmlns="${NS_BIND}"/></iq>`,
+    );
+    expectNotAuthorized(await closedWithin(c), "session_ended");
   });
 
   it("only the same login may resume a dropped session", async () => {
