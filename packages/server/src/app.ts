@@ -15,6 +15,7 @@ import type { Logger } from "./logger.js";
 import type { ChatBus } from "./bus/bus.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
 import { registerXmppEndpoint } from "./xmpp/plugin.js";
+import type { XmppLimits } from "./xmpp/stream/limits.js";
 import { registerNewsRoutes } from "./http/routes/news/news.routes.js";
 import {
   createIdentityServices,
@@ -35,10 +36,12 @@ export type AppDeps = {
   logger: Logger;
   /** The clock services read (tests move it forward); the system clock by default. */
   clock?: Clock;
-  /** Prebuilt identity services (so the server and its seeding share one set); built here when absent. */
+  /** Prebuilt identity services (so the server and its seeding share one set), built over `chatBus`; built here when absent. */
   identity?: IdentityServices;
   /** Chat fan-out between server nodes; in-process (single node) when absent. */
   chatBus?: ChatBus;
+  /** XMPP connection limits over the defaults (tests use small ones to reach them quickly). */
+  xmppLimits?: Partial<XmppLimits>;
   /** Workplace overrides (file storage, upload limits); DATA_DIR/files and the spec's limits when absent. */
   workplace?: WorkplaceOptions;
 };
@@ -50,9 +53,10 @@ export type AppDeps = {
  */
 export async function createApp(deps: AppDeps) {
   const app = Fastify({ loggerInstance: deps.logger, trustProxy: true });
+  const clock = deps.clock ?? systemClock;
+  const chatBus = deps.chatBus ?? createMemoryBus();
   const identity =
-    deps.identity ??
-    (await createIdentityServices(deps.db, deps.clock ?? systemClock));
+    deps.identity ?? (await createIdentityServices(deps.db, clock, chatBus));
   registerErrorHandler(app);
   registerAuthHook(app, identity.tokens);
   registerAuthRoutes(app, { services: identity, config: deps.config });
@@ -60,8 +64,6 @@ export async function createApp(deps: AppDeps) {
   registerAvatarRoutes(app, identity);
 
   // Chat engine (issue #4): XMPP over WebSocket at /ws/.
-  const clock = deps.clock ?? systemClock;
-  const chatBus = deps.chatBus ?? createMemoryBus();
   const xmpp = registerXmppEndpoint(app.server, {
     db: deps.db,
     bus: chatBus,
@@ -77,6 +79,7 @@ export async function createApp(deps: AppDeps) {
       ? [new URL(deps.config.publicUrl).origin]
       : [],
     now: () => clock().getTime(),
+    ...(deps.xmppLimits ? { limits: deps.xmppLimits } : {}),
   });
   app.addHook("preClose", () => xmpp.close());
 

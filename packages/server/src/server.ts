@@ -11,6 +11,7 @@ import { seedDemoWorkplace } from "./services/integration/demo-workplace.js";
 import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
 import { createIdentityServices } from "./services/services.js";
+import { createMemoryBus } from "./bus/memory-bus.js";
 
 export type RunningServer = {
   app: App;
@@ -39,7 +40,13 @@ export async function startServer(
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
-    const identity = await createIdentityServices(database.db, systemClock);
+    // One bus for the identity services and the chat engine: revoked sessions close their chat connections.
+    const chatBus = createMemoryBus();
+    const identity = await createIdentityServices(
+      database.db,
+      systemClock,
+      chatBus,
+    );
     const seeded =
       config.seedDemo && !(await identity.repositories.companies.any())
         ? await seedDemo(identity.directory)
@@ -58,7 +65,13 @@ export async function startServer(
         demoCompany,
         seeded.accounts.normal,
       );
-    const app = await createApp({ config, db: database.db, logger, identity });
+    const app = await createApp({
+      config,
+      db: database.db,
+      logger,
+      identity,
+      chatBus,
+    });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;

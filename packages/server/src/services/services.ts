@@ -1,4 +1,6 @@
 /** Builds every service over one database and clock; the composition the app, the CLI and test factories share. */
+import type { ChatBus } from "../bus/bus.js";
+import { createMemoryBus } from "../bus/memory-bus.js";
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/database.js";
 import { AppMetaRepository } from "../db/repositories/app-meta.repository.js";
@@ -12,6 +14,7 @@ import { loadAuthKeys, type AuthKeys } from "./auth/auth-keys.js";
 import { LoginService } from "./auth/login.service.js";
 import { MessengerInfoService } from "./auth/messenger-info.service.js";
 import { PasswordGate } from "./auth/password-gate.js";
+import { SessionEvents } from "./auth/session-events.js";
 import { SessionService } from "./auth/session.service.js";
 import { AccessTokenService } from "./auth/token.service.js";
 import { DirectoryService } from "./directory/directory.service.js";
@@ -39,11 +42,15 @@ export type IdentityServices = {
  * Creates the identity services (companies, org, accounts, sessions), loading or generating the auth keys.
  * @param db the database.
  * @param clock the clock every service reads.
+ * @param bus where ended sessions are announced so chat connections close; the app's chat bus. A process
+ *   without one (the CLI over PGlite) gets a private bus nobody listens to: its revocations still reach the
+ *   database, and live connections then end at their token's expiry.
  * @returns the services.
  */
 export async function createIdentityServices(
   db: Db,
   clock: Clock,
+  bus: ChatBus = createMemoryBus(),
 ): Promise<IdentityServices> {
   const companies = new CompaniesRepository(db);
   const departments = new DepartmentsRepository(db);
@@ -52,11 +59,13 @@ export async function createIdentityServices(
   const audit = new AuditRepository(db);
   const keys = await loadAuthKeys(new AppMetaRepository(db));
   const tokens = new AccessTokenService(keys.jwtSecret, sessionsRepo, clock);
+  const sessionEvents = new SessionEvents(bus);
   const gate = new PasswordGate(
     users,
     new LoginFailuresRepository(db),
     sessionsRepo,
     audit,
+    sessionEvents,
     clock,
   );
   const sessions = new SessionService(
@@ -65,6 +74,7 @@ export async function createIdentityServices(
     companies,
     tokens,
     audit,
+    sessionEvents,
     clock,
   );
   return {
@@ -90,6 +100,7 @@ export async function createIdentityServices(
       users,
       sessionsRepo,
       audit,
+      sessionEvents,
       clock,
     ),
     repositories: {

@@ -29,7 +29,10 @@ import {
   UsersRepository,
   type User,
 } from "../db/repositories/users.repository.js";
+import type { ChatBus } from "../bus/bus.js";
+import { createMemoryBus } from "../bus/memory-bus.js";
 import { systemClock } from "../clock.js";
+import { SessionEvents } from "../services/auth/session-events.js";
 import { userJid } from "../services/auth/identity.js";
 import {
   DirectoryService,
@@ -57,17 +60,23 @@ let seq = 0;
 const unique = () => `${(seq += 1)}${randomBytes(3).toString("hex")}`;
 
 /**
- * The directory service over a database (trusted admin operations).
+ * The directory service over a database (trusted admin operations), as the admin CLI builds it.
  * @param db the database.
+ * @param bus where it announces ended sessions: the server's chat bus (as another node would share it) so live
+ *   chat connections close; a private bus by default.
  * @returns the service.
  */
-export function directoryFor(db: Db): DirectoryService {
+export function directoryFor(
+  db: Db,
+  bus: ChatBus = createMemoryBus(),
+): DirectoryService {
   return new DirectoryService(
     new CompaniesRepository(db),
     new DepartmentsRepository(db),
     new UsersRepository(db),
     new SessionsRepository(db),
     new AuditRepository(db),
+    new SessionEvents(bus),
     systemClock,
   );
 }

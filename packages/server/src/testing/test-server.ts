@@ -6,6 +6,7 @@ import type { Clock } from "../clock.js";
 import { loadConfig, type Config } from "../config.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { createLogger } from "../logger.js";
+import type { XmppLimits } from "../xmpp/stream/limits.js";
 import { createTestDatabase } from "./test-database.js";
 
 export type TestServer = {
@@ -21,12 +22,17 @@ export type TestServer = {
  * Starts the app on 127.0.0.1 with an ephemeral port.
  * @param env extra configuration variables.
  * @param opts a clock for the services (tests that move time forward); a chat bus to observe pushes; workplace
- *   overrides (file storage, upload limits).
+ *   overrides (file storage, upload limits); XMPP limits over the defaults.
  * @returns the running test server.
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  opts: { clock?: Clock; chatBus?: ChatBus; workplace?: WorkplaceOptions } = {},
+  opts: {
+    clock?: Clock;
+    chatBus?: ChatBus;
+    workplace?: WorkplaceOptions;
+    xmppLimits?: Partial<XmppLimits>;
+  } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: "0",
@@ -43,6 +49,7 @@ export async function createTestServer(
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.chatBus ? { chatBus: opts.chatBus } : {}),
     ...(opts.workplace ? { workplace: opts.workplace } : {}),
+    ...(opts.xmppLimits ? { xmppLimits: opts.xmppLimits } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const addr = app.server.address();

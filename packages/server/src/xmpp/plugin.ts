@@ -24,10 +24,13 @@ import { registerPresence } from "./handlers/presence.js";
 import { renderEvent } from "./render.js";
 import { Router } from "./router.js";
 import { XmppConnection } from "./stream/connection.js";
+import { StreamError } from "./stream/errors.js";
 import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
 import { SessionRegistry } from "./stream/session-registry.js";
 
 export const XMPP_PATH = "/ws/";
+/** How often sessions are checked for an expired access token. */
+const EXPIRY_CHECK_INTERVAL_MS = 250;
 
 export type XmppEndpointOptions = {
   db: Db;
@@ -141,10 +144,18 @@ export function registerXmppEndpoint(
     }
   };
   server.on("upgrade", onUpgrade);
+  // Sessions end when their access token expires unrenewed; polling the (injectable) clock rather than a timer per
+  // session lets tests move time forward, and keeps the delay under a second.
+  const expiry = setInterval(
+    () => sessions.expire(now()),
+    EXPIRY_CHECK_INTERVAL_MS,
+  );
+  expiry.unref();
   const close = async () => {
+    clearInterval(expiry);
     server.off("upgrade", onUpgrade);
     for (const s of sessions.list()) {
-      s.transport?.closeWithError("system-shutdown");
+      s.transport?.closeWithError(new StreamError("system-shutdown"));
       s.end();
     }
     for (const ws of wss.clients) ws.terminate();

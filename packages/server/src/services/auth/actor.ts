@@ -20,11 +20,13 @@ export interface AccessTokenVerifier {
   /**
    * Verifies a token.
    * @param token the bearer access token.
-   * @returns the actor, or a reason why not: `expired` (client should refresh) or `invalid` (revoked, forged, malformed).
+   * @returns the actor and when the token expires (a chat session authenticated with it ends then unless renewed),
+   *   or a reason why not: `expired` (client should refresh) or `invalid` (revoked, forged, malformed).
    */
-  verify(
-    token: string,
-  ): Promise<
-    { ok: true; actor: Actor } | { ok: false; reason: "expired" | "invalid" }
-  >;
+  verify(token: string): Promise<VerifiedToken>;
 }
+
+/** The outcome of verifying an access token. */
+export type VerifiedToken =
+  | { ok: true; actor: Actor; expiresAt: Date }
+  | { ok: false; reason: "expired" | "invalid" };

@@ -13,6 +13,7 @@ import type {
 import { AUDIT_EVENTS } from "./audit.js";
 import { WRONG_PASSWORD_LIMIT } from "./auth-policy.js";
 import { verifyAgainstDummy, verifyPassword } from "./password-hasher.js";
+import type { SessionEvents } from "./session-events.js";
 
 export type PasswordVerdict = "ok" | "wrong" | "locked";
 
@@ -22,6 +23,7 @@ export class PasswordGate {
     private readonly phantoms: LoginFailuresRepository,
     private readonly sessions: SessionsRepository,
     private readonly audit: AuditRepository,
+    private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -51,6 +53,7 @@ export class PasswordGate {
     if (!count) return "locked";
     if (!count.locked) return "wrong";
     await this.sessions.revokeAllForUser(user.id, "account_locked", now);
+    this.sessionEvents.revokedUser(user.id, "account_locked");
     await this.sessions.revokeAutoLoginTokens(user.id);
     await this.audit.record({
       event: AUDIT_EVENTS.accountLocked,

@@ -25,6 +25,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
 } from "./auth-policy.js";
 import { actorOf } from "./identity.js";
+import type { RevocationReason, SessionEvents } from "./session-events.js";
 import type { AccessTokenService } from "./token.service.js";
 
 /** Where a request came from: recorded on the session and in the audit log. */
@@ -77,6 +78,7 @@ export class SessionService {
     private readonly companies: CompaniesRepository,
     private readonly tokens: AccessTokenService,
     private readonly audit: AuditRepository,
+    private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -148,6 +150,11 @@ export class SessionService {
       return { ok: false, code: "107", reason: "refresh_token_invalid" };
     if (found.kind === "replayed") {
       await this.sessions.revoke(session.id, "refresh_token_replay", now);
+      this.sessionEvents.revokedSession(
+        session.userId,
+        session.id,
+        "refresh_token_replay",
+      );
       await this.audit.record({
         event: AUDIT_EVENTS.refreshReplay,
         companyId: session.companyId,
@@ -158,25 +165,31 @@ export class SessionService {
       });
       return { ok: false, code: "107", reason: "refresh_token_replayed" };
     }
-    if (session.revokedAt)
-      return { ok: false, code: "107", reason: "session_revoked" };
     const user = await this.users.findById(session.userId);
     const company = user && (await this.companies.findById(user.companyId));
     const end = async (
       code: "102" | "103" | "104",
       reason: string,
+      cause: RevocationReason,
     ): Promise<RefreshResult> => {
-      await this.sessions.revoke(session.id, reason, now);
+      if (await this.sessions.revoke(session.id, reason, now))
+        this.sessionEvents.revokedSession(session.userId, session.id, cause);
       return { ok: false, code, reason };
     };
-    if (!user || !company || !user.active) return end("102", "user_not_found");
-    if (user.locked) return end("103", "account_locked");
+    // The account's state is answered before the session's: a lock or a password change has already revoked
+    // every session, and the client must learn which of them happened (spec §8 token refresh failures).
+    if (!user || !company || !user.active)
+      return end("102", "user_not_found", "deactivated");
+    if (user.locked) return end("103", "account_locked", "account_locked");
     if (user.passwordVersion !== session.passwordVersion)
-      return end("104", "password_changed");
+      return end("104", "password_changed", "password_changed");
+    if (session.revokedAt)
+      return { ok: false, code: "107", reason: "session_revoked" };
     await this.sessions.touch(session.id, now);
     const actor = actorOf(user, company, session.id);
     const access = await this.tokens.issue(actor);
     const next = await this.newRefreshToken(session.id, now);
+    this.sessionEvents.renewed(session.userId, session.id, access.expiresAt);
     return {
       ok: true,
       actor,
@@ -197,15 +210,16 @@ export class SessionService {
    */
   async logout(actor: Actor, ip: string): Promise<void> {
     const now = this.clock();
-    if (await this.sessions.revoke(actor.sessionId, "logout", now))
-      await this.audit.record({
-        event: AUDIT_EVENTS.logout,
-        companyId: actor.companyId,
-        userId: actor.userId,
-        loginId: actor.loginId,
-        ip,
-        at: now,
-      });
+    if (!(await this.sessions.revoke(actor.sessionId, "logout", now))) return;
+    this.sessionEvents.revokedSession(actor.userId, actor.sessionId, "logout");
+    await this.audit.record({
+      event: AUDIT_EVENTS.logout,
+      companyId: actor.companyId,
+      userId: actor.userId,
+      loginId: actor.loginId,
+      ip,
+      at: now,
+    });
   }
 
   /**

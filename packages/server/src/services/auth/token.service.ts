@@ -6,7 +6,7 @@ import { webcrypto } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../../clock.js";
 import type { SessionsRepository } from "../../db/repositories/sessions.repository.js";
-import type { AccessTokenVerifier, Actor } from "./actor.js";
+import type { AccessTokenVerifier, Actor, VerifiedToken } from "./actor.js";
 import { ACCESS_TOKEN_TTL_SECONDS } from "./auth-policy.js";
 
 const ISSUER = "moa";
@@ -63,13 +63,10 @@ export class AccessTokenService implements AccessTokenVerifier {
   /**
    * Verifies a token's signature, lifetime and session.
    * @param token the bearer token.
-   * @returns the actor; `expired` for an authentic token past its lifetime on an open session; `invalid` otherwise.
+   * @returns the actor and the token's expiry; `expired` for an authentic token past its lifetime on an open
+   *   session; `invalid` otherwise.
    */
-  async verify(
-    token: string,
-  ): Promise<
-    { ok: true; actor: Actor } | { ok: false; reason: "expired" | "invalid" }
-  > {
+  async verify(token: string): Promise<VerifiedToken> {
     let payload: Record<string, unknown>;
     let expired = false;
     try {
@@ -77,6 +74,7 @@ export class AccessTokenService implements AccessTokenVerifier {
         algorithms: ["HS256"],
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: ["exp"],
         currentDate: this.clock(),
       }));
     } catch (err) {
@@ -90,7 +88,8 @@ export class AccessTokenService implements AccessTokenVerifier {
     if (!actor) return { ok: false, reason: "invalid" };
     const revokedAt = await this.sessions.revokedAt(actor.sessionId);
     if (revokedAt !== null) return { ok: false, reason: "invalid" };
-    return expired ? { ok: false, reason: "expired" } : { ok: true, actor };
+    if (expired) return { ok: false, reason: "expired" };
+    return { ok: true, actor, expiresAt: new Date(Number(payload.exp) * 1000) };
   }
 
   private hmacKey(): Promise<webcrypto.CryptoKey> {

@@ -23,6 +23,10 @@ import type {
 import { AUDIT_EVENTS } from "../auth/audit.js";
 import { normalizeDomain, normalizeLoginId } from "../auth/identity.js";
 import { hashPassword } from "../auth/password-hasher.js";
+import type {
+  RevocationReason,
+  SessionEvents,
+} from "../auth/session-events.js";
 
 /** A password hash that matches no password: the account cannot log in until a password is set. */
 export const UNUSABLE_PASSWORD_HASH = "!";
@@ -84,6 +88,7 @@ export class DirectoryService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
     private readonly audit: AuditRepository,
+    private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -208,7 +213,8 @@ export class DirectoryService {
   }
 
   /**
-   * Updates a user's profile, flags or password. A new password ends the user's sessions and auto logins.
+   * Updates a user's profile, flags or password. A new password, a lock or a deactivation ends the user's
+   * sessions (live chat connections included) and auto logins.
    * @returns the updated user.
    * @throws AppError user_not_found, department_not_found.
    */
@@ -221,24 +227,35 @@ export class DirectoryService {
     const fields: Partial<UserFields> = fieldsOf(update);
     if (update.deptKey !== undefined)
       fields.departmentId = await this.departmentIdOf(company, update.deptKey);
-    let updated = (await this.users.update(user.id, fields)) ?? user;
+    await this.users.update(user.id, fields);
     if (update.password !== undefined) {
-      const now = this.clock();
       await this.users.setPassword(
         user.id,
         await hashPassword(update.password),
-        now,
+        this.clock(),
       );
-      await this.sessions.revokeAllForUser(user.id, "password_changed", now);
-      await this.sessions.revokeAutoLoginTokens(user.id);
-      updated = (await this.users.findById(user.id)) ?? updated;
+      await this.endSessions(user.id, "password_changed");
     }
-    if (update.locked === true && !user.locked)
+    if (update.locked === true && !user.locked) {
       await this.users.lock(user.id, this.clock());
+      await this.endSessions(user.id, "account_locked");
+    }
     if (update.locked === false && user.locked)
       await this.unlockUser(company, loginId);
+    if (update.active === false && user.active)
+      await this.endSessions(user.id, "deactivated");
     await this.companies.bumpOrgVersion(company.id);
-    return (await this.users.findById(user.id)) ?? updated;
+    return (await this.users.findById(user.id)) ?? user;
+  }
+
+  /** Revokes every session and auto login of a user and tells every node to close its chat connections. */
+  private async endSessions(
+    userId: number,
+    reason: RevocationReason,
+  ): Promise<void> {
+    await this.sessions.revokeAllForUser(userId, reason, this.clock());
+    await this.sessions.revokeAutoLoginTokens(userId);
+    this.sessionEvents.revokedUser(userId, reason);
   }
 
   /**
@@ -334,12 +351,16 @@ export class DirectoryService {
         ? (known.get(u.deptKey)?.id ?? null)
         : null;
     await this.users.update(user.id, fields);
-    if (u.password)
+    if (u.password) {
       await this.users.setPassword(
         user.id,
         await hashPassword(u.password),
         this.clock(),
       );
+      await this.endSessions(user.id, "password_changed");
+    }
+    if (u.active === false && user.active)
+      await this.endSessions(user.id, "deactivated");
   }
 
   private async requireUser(company: Company, loginId: string): Promise<User> {

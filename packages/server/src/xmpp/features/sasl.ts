@@ -8,7 +8,7 @@ import type { Actor } from "../../services/auth/actor.js";
 import type { XmppContext } from "../context.js";
 
 export type SaslResult =
-  | { ok: true; actor: Actor }
+  | { ok: true; actor: Actor; expiresAt: Date; token: string }
   | {
       ok: false;
       condition:
@@ -23,7 +23,7 @@ export type SaslResult =
  * @param auth the element.
  * @param ctx the token verifier.
  * @param domain the domain the stream was opened to.
- * @returns the actor, or the RFC 6120 §6.5 failure condition.
+ * @returns the actor, the token and when it expires, or the RFC 6120 §6.5 failure condition.
  */
 export async function authenticatePlain(
   auth: Element,
@@ -57,5 +57,10 @@ export async function authenticatePlain(
     id.toLowerCase() === `${own.local}@${own.domain}`;
   if (!matches(authcid) || (authzid !== "" && !matches(authzid)))
     return { ok: false, condition: "not-authorized" };
-  return { ok: true, actor: verified.actor };
+  return {
+    ok: true,
+    actor: verified.actor,
+    expiresAt: verified.expiresAt,
+    token,
+  };
 }

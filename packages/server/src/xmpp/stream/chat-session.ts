@@ -11,15 +11,18 @@ import {
   type FullJid,
 } from "@moa/shared";
 import { userTopic, type BusEvent } from "../../bus/bus.js";
+import {
+  SESSION_RENEWED,
+  SESSION_REVOKED,
+} from "../../services/auth/session-events.js";
 import type { Actor } from "../../services/auth/actor.js";
 import type { XmppContext } from "../context.js";
+import { credentialsExpired, sessionRevoked, StreamError } from "./errors.js";
 
 /** The socket side a session writes to; swapped on resumption. */
 export interface SessionTransport {
   sendRaw(xml: string): void;
-  closeWithError(
-    condition: "conflict" | "system-shutdown" | "policy-violation",
-  ): void;
+  closeWithError(error: StreamError): void;
 }
 
 const UINT32 = 2 ** 32;
@@ -61,6 +64,8 @@ export class ChatSession {
     readonly resource: string,
     private readonly ctx: XmppContext,
     private readonly hooks: SessionHooks,
+    /** When the access token it authenticated with expires (ms since the epoch); renewals move it later. */
+    private credentialsExpireAt: number,
   ) {
     this.bare = actor.jid.toLowerCase() as BareJid;
     this.jid = fullJid(this.bare, resource);
@@ -93,8 +98,7 @@ export class ChatSession {
       this.unacked.push(xml);
       if (this.unacked.length > this.ctx.limits.maxUnacked) {
         // A client that never acknowledges cannot grow our memory without bound.
-        this.transport?.closeWithError("policy-violation");
-        this.end();
+        this.close(new StreamError("policy-violation"));
         return;
       }
     }
@@ -211,9 +215,35 @@ export class ChatSession {
     return [...this.topics.keys()];
   }
 
+  /**
+   * Moves the session's deadline to a newer access token's expiry (token renew, HTTP refresh, resumption).
+   * @param expiresAt the new token's expiry in ms; an earlier one is ignored.
+   */
+  extendCredentials(expiresAt: number): void {
+    this.credentialsExpireAt = Math.max(this.credentialsExpireAt, expiresAt);
+  }
+
+  /**
+   * Ends the session when its access token expired unrenewed (credentials-expired); not resumable afterwards.
+   * @param now the current time in ms.
+   */
+  expireIfDue(now: number): void {
+    if (this.ended || now < this.credentialsExpireAt) return;
+    this.close(credentialsExpired());
+  }
+
   /** Whether the session still waits for resumption or is attached. */
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /**
+   * Closes the stream with an error and ends the session (not resumable).
+   * @param error the stream error.
+   */
+  close(error: StreamError): void {
+    this.transport?.closeWithError(error);
+    this.end();
   }
 
   /** Ends the session for good: unsubscribes and forgets resumption state. */
@@ -230,11 +260,28 @@ export class ChatSession {
   }
 
   private onBusEvent(event: BusEvent): void {
+    if (event.kind === SESSION_REVOKED) {
+      // No sessionId: every login of the user ended (lock, password change, deactivation).
+      if (
+        event.sessionId === undefined ||
+        event.sessionId === this.actor.sessionId
+      ) {
+        this.close(sessionRevoked(String(event.reason)));
+      }
+      return;
+    }
+    if (event.kind === SESSION_RENEWED) {
+      if (
+        event.sessionId === this.actor.sessionId &&
+        typeof event.expiresAt === "number"
+      )
+        this.extendCredentials(event.expiresAt);
+      return;
+    }
     if (event.kind === "bind") {
       if (event.resource === this.resource && event.sessionId !== this.id) {
         // RFC 6120 §7.7.2.2: the newer login of the same full JID wins.
-        this.transport?.closeWithError("conflict");
-        this.end();
+        this.close(new StreamError("conflict"));
       }
       return;
     }

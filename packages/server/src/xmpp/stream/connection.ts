@@ -4,6 +4,7 @@
  * go to the router; stream management nonzas to the session.
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { Socket } from "node:net";
 import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
@@ -23,9 +24,10 @@ import {
   type SessionTransport,
 } from "./chat-session.js";
 import {
+  credentialsExpired,
+  sessionRevoked,
   StreamError,
   type StanzaError,
-  type StreamErrorCondition,
 } from "./errors.js";
 import { TokenBucket } from "./limits.js";
 import { FrameParser } from "./parser.js";
@@ -43,10 +45,17 @@ export class XmppConnection implements SessionTransport {
   private readonly parser: FrameParser;
   private readonly bucket: TokenBucket;
   private readonly queue: Element[] = [];
+  /** Frames received while over the rate, admitted as the bucket refills (reading is paused meanwhile). */
+  private readonly held: Buffer[] = [];
+  private heldBytes = 0;
+  private refillTimer: NodeJS.Timeout | undefined;
   private pumping = false;
   private corked = false;
   private authFailures = 0;
   private actor: ChatSession["actor"] | undefined;
+  /** The access token the stream authenticated with, and its expiry (ms since the epoch). */
+  private token = "";
+  private credentialsExpireAt = 0;
   private session: ChatSession | undefined;
   private readonly preAuthTimer: NodeJS.Timeout;
 
@@ -56,10 +65,11 @@ export class XmppConnection implements SessionTransport {
     private readonly hooks: SessionHooks,
   ) {
     this.parser = new FrameParser(ctx.limits);
+    // Real elapsed time, not the injectable clock: the limit protects this process's CPU.
     this.bucket = new TokenBucket(
       ctx.limits.ratePerSecond,
       ctx.limits.rateBurst,
-      ctx.now(),
+      performance.now(),
     );
     this.preAuthTimer = setTimeout(
       () => this.fail(new StreamError("connection-timeout")),
@@ -93,8 +103,8 @@ export class XmppConnection implements SessionTransport {
     });
   }
 
-  closeWithError(condition: StreamErrorCondition): void {
-    this.fail(new StreamError(condition));
+  closeWithError(error: StreamError): void {
+    this.fail(error);
   }
 
   private onFrame(data: unknown, isBinary: boolean): void {
@@ -109,14 +119,43 @@ export class XmppConnection implements SessionTransport {
         : this.ctx.limits.maxPreAuthBytes;
       if (frame.byteLength > max)
         throw new StreamError("policy-violation", "stanza too big");
-      if (!this.bucket.take(this.ctx.now()))
-        throw new StreamError("policy-violation", "too many stanzas");
-      const el = this.parser.parse(frame.toString("utf8"));
-      this.queue.push(el);
-      if (!this.pumping) void this.pump();
+      this.held.push(frame);
+      this.heldBytes += frame.byteLength;
+      if (this.heldBytes > this.ctx.limits.maxBufferedBytes)
+        throw new StreamError("policy-violation", "too much unread input");
+      this.admit();
     } catch (err) {
       this.fail(err);
     }
+  }
+
+  /**
+   * Parses held frames while the rate allows. Over the rate, reading pauses (the sender's TCP window fills and it
+   * slows down) until the bucket has a token again, so a fast sender is slowed rather than disconnected.
+   */
+  private admit(): void {
+    if (this.state === "closed") return;
+    try {
+      for (let frame = this.held[0]; frame; frame = this.held[0]) {
+        if (!this.bucket.take(performance.now())) break;
+        this.held.shift();
+        this.heldBytes -= frame.byteLength;
+        this.queue.push(this.parser.parse(frame.toString("utf8")));
+      }
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    if (this.held.length > 0) {
+      this.ws.pause();
+      this.refillTimer ??= setTimeout(() => {
+        this.refillTimer = undefined;
+        this.admit();
+      }, this.bucket.msUntilToken());
+    } else if (this.ws.isPaused) {
+      this.ws.resume();
+    }
+    if (!this.pumping && this.queue.length > 0) void this.pump();
   }
 
   /** Handles inbound elements strictly in order; a stanza counts as handled once its handler finished. */
@@ -152,7 +191,7 @@ export class XmppConnection implements SessionTransport {
       el.name === "iq" &&
       el.getChild("bind", NS_BIND)
     ) {
-      this.onBind(el);
+      await this.onBind(el);
     } else if (this.state === "ready") {
       await this.onReady(el, ns);
     } else {
@@ -209,22 +248,33 @@ export class XmppConnection implements SessionTransport {
       return;
     }
     this.actor = result.actor;
+    this.token = result.token;
+    this.credentialsExpireAt = result.expiresAt.getTime();
     this.state = "authed";
     this.sendRaw(`<success xmlns="${NS_SASL}"/>`);
   }
 
-  private onBind(iq: Element): void {
+  private async onBind(iq: Element): Promise<void> {
     if (!this.actor) throw new StreamError("not-authorized");
     const resource = bindResource(iq);
     if (!resource.ok) {
       this.sendIqError(iq, resource.error);
       return;
     }
+    // The client may wait up to the pre-auth timeout between SASL and bind; a login that ended meanwhile announced
+    // it before any session listened, so the token is checked again right before the session starts listening.
+    const still = await this.ctx.verifier.verify(this.token);
+    if (this.state === "closed") return;
+    if (!still.ok)
+      throw still.reason === "expired"
+        ? credentialsExpired()
+        : sessionRevoked("session_ended");
     const session = new ChatSession(
       this.actor,
       resource.resource,
       this.ctx,
       this.hooks,
+      this.credentialsExpireAt,
     );
     this.session = session;
     this.state = "ready";
@@ -240,10 +290,12 @@ export class XmppConnection implements SessionTransport {
     const previd = String(el.attrs.previd ?? "");
     const h = Number(el.attrs.h);
     const old = this.ctx.sessions.findResumable(previd);
+    // Only the same login may resume: a session whose login ended was ended with it, and is not found.
     if (
       !old ||
       old.isEnded ||
       old.actor.userId !== this.actor?.userId ||
+      old.actor.sessionId !== this.actor.sessionId ||
       !Number.isInteger(h) ||
       h < 0
     ) {
@@ -263,6 +315,7 @@ export class XmppConnection implements SessionTransport {
       old.end();
       return;
     }
+    old.extendCredentials(this.credentialsExpireAt);
     this.session = old;
     this.state = "ready";
     clearTimeout(this.preAuthTimer);
@@ -349,8 +402,7 @@ export class XmppConnection implements SessionTransport {
   private shutdown(): void {
     if (this.state === "closed") return;
     this.state = "closed";
-    clearTimeout(this.preAuthTimer);
-    this.queue.length = 0;
+    this.dropInput();
     this.ws.close(1000);
   }
 
@@ -358,9 +410,18 @@ export class XmppConnection implements SessionTransport {
     const session = this.session;
     this.session = undefined;
     this.state = "closed";
-    clearTimeout(this.preAuthTimer);
-    this.queue.length = 0;
+    this.dropInput();
     if (session?.transport === this) session.detach();
+  }
+
+  private dropInput(): void {
+    clearTimeout(this.preAuthTimer);
+    clearTimeout(this.refillTimer);
+    this.queue.length = 0;
+    this.held.length = 0;
+    this.heldBytes = 0;
+    // The closing handshake still has to be read.
+    if (this.ws.isPaused) this.ws.resume();
   }
 }
 

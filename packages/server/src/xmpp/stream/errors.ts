@@ -3,7 +3,7 @@
  * stays up), plus the mapping from service error codes to stanza error conditions.
  */
 import xml, { type Element } from "@xmpp/xml";
-import { NS_STANZAS, NS_STREAM, NS_STREAMS } from "@moa/shared";
+import { NS_MOA_USER, NS_STANZAS, NS_STREAM, NS_STREAMS } from "@moa/shared";
 import { AppError } from "../../errors.js";
 import { ChatError } from "../../services/chat/errors.js";
 
@@ -30,6 +30,8 @@ export class StreamError extends Error {
   constructor(
     readonly condition: StreamErrorCondition,
     readonly text?: string,
+    /** An application-specific condition element (RFC 6120 §4.9.4), serialised. */
+    readonly appCondition?: string,
   ) {
     super(text ? `${condition}: ${text}` : condition);
     this.name = "StreamError";
@@ -41,8 +43,31 @@ export class StreamError extends Error {
     const text = this.text
       ? xml("text", { xmlns: NS_STREAMS }, this.text).toString()
       : "";
-    return `<stream:error xmlns:stream="${NS_STREAM}">${inner}${text}</stream:error>`;
+    return `<stream:error xmlns:stream="${NS_STREAM}">${inner}${text}${this.appCondition ?? ""}</stream:error>`;
   }
+}
+
+/**
+ * The stream error of a session whose access token expired without renewal. RFC 6120 has `credentials-expired`
+ * only as a SASL failure (§6.5.2), not as a stream error condition (§4.9.3), so the stream condition is
+ * not-authorized and `<credentials-expired xmlns="urn:moa:user:0"/>` tells the client to refresh and reconnect.
+ * @returns the error.
+ */
+export function credentialsExpired(): StreamError {
+  return new StreamError(
+    "not-authorized",
+    "credentials-expired",
+    `<credentials-expired xmlns="${NS_MOA_USER}"/>`,
+  );
+}
+
+/**
+ * The stream error of a session whose login ended (logout, lock, password change, deactivation, token theft).
+ * @param reason why, sent as the error's text.
+ * @returns the error.
+ */
+export function sessionRevoked(reason: string): StreamError {
+  return new StreamError("not-authorized", reason);
 }
 
 /** RFC 6120 §8.3.3 conditions this server raises. */

@@ -10,10 +10,16 @@ export type XmppLimits = ParserLimits & {
   maxPayloadBytes: number;
   /** A connection that has not bound a resource by then is closed with connection-timeout. */
   preAuthTimeoutMs: number;
-  /** Sustained inbound stanzas per second (token bucket refill). */
+  /** Sustained inbound stanzas per second (token bucket refill); a faster sender is slowed by pausing the socket. */
   ratePerSecond: number;
   /** Inbound burst size (token bucket capacity). */
   rateBurst: number;
+  /**
+   * Received but not yet admitted input (frames that arrived while reading was paused), in bytes; beyond it the
+   * stream closes with policy-violation. Pausing stops the socket, so only a client that ignores TCP flow control's
+   * effect (a burst already in flight) can reach it.
+   */
+  maxBufferedBytes: number;
   /** Failed SASL attempts before the stream is closed. */
   maxAuthFailures: number;
   /** How long a dropped stream-management session waits for resumption, in seconds. */
@@ -31,14 +37,16 @@ export const DEFAULT_XMPP_LIMITS: XmppLimits = {
   maxStanzaBytes: 256 * 1024,
   maxPayloadBytes: 512 * 1024,
   preAuthTimeoutMs: 10_000,
-  ratePerSecond: 200,
-  rateBurst: 400,
+  // Well above the chat benchmark's senders (~150 stanzas/s each): only a flood is slowed.
+  ratePerSecond: 500,
+  rateBurst: 1_000,
+  maxBufferedBytes: 1024 * 1024,
   maxAuthFailures: 3,
   resumeTimeoutSeconds: 120,
   maxUnacked: 5_000,
 };
 
-/** Token bucket for the inbound rate limit; the clock is injected. */
+/** Token bucket for the inbound rate limit; the clock (monotonic ms) is passed in. */
 export class TokenBucket {
   private tokens: number;
   private last: number;
@@ -66,5 +74,13 @@ export class TokenBucket {
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /**
+   * How long until a token is available, after a failed take.
+   * @returns milliseconds, at least 1.
+   */
+  msUntilToken(): number {
+    return Math.max(1, Math.ceil(((1 - this.tokens) * 1000) / this.perSecond));
   }
 }

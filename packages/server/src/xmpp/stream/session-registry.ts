@@ -22,6 +22,14 @@ export class SessionRegistry {
     return this.byResumeId.get(id);
   }
 
+  /**
+   * Ends the sessions whose access token expired unrenewed, attached or waiting for resumption.
+   * @param now the current time in ms.
+   */
+  expire(now: number): void {
+    for (const session of this.all) session.expireIfDue(now);
+  }
+
   /** Every live or detached session, e.g. to shut down. */
   list(): ChatSession[] {
     return [...this.all];

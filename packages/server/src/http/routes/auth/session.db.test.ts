@@ -204,6 +204,10 @@ describe("POST /api/v1/auth/token/refresh", () => {
     expect(
       (await call("/api/v1/chat/home/org/setting", tokens.accessToken)).status,
     ).toBe(401);
+    expect((await refresh(tokens.refreshToken)).body).toEqual({
+      ErrorCode: "104",
+      ErrorMsg: "password_changed",
+    });
     await loginAs(server, { ...user, password: "new-pass-1!" });
   });
 });
@@ -211,7 +215,7 @@ describe("POST /api/v1/auth/token/refresh", () => {
 describe("POST /api/v1/auth/lock/verify", () => {
   it("00 for the right password, 104 for a wrong one, 103 (and logged out) at the 5th wrong one", async () => {
     const user = await createUser(db(), company);
-    const { accessToken } = await loginAs(server, user);
+    const { accessToken, refreshToken } = await loginAs(server, user);
     const key = await fetchPasswordKey(server.url, company.domain);
     const verify = (password: string) =>
       call("/api/v1/auth/lock/verify", accessToken, {
@@ -224,6 +228,11 @@ describe("POST /api/v1/auth/lock/verify", () => {
       codes.push((await verify("nope")).body.ErrorCode);
     expect(codes).toEqual(["104", "104", "104", "104", "103"]);
     expect((await verify(user.password)).status).toBe(401);
+    // The lock ended the session; refreshing says why (spec §8), not just that the token is dead.
+    expect((await refresh(refreshToken)).body).toEqual({
+      ErrorCode: "103",
+      ErrorMsg: "account_locked",
+    });
   });
 });
 
@@ -312,6 +321,7 @@ describe("AccessTokenVerifier (used by XMPP SASL)", () => {
         jid: user.jid,
         freeUser: false,
       }) as unknown,
+      expiresAt: new Date((Math.floor(now / 1000) + 3600) * 1000),
     });
     await call("/api/v1/auth/logout", tokens.accessToken, { method: "POST" });
     expect(await identity.tokens.verify(tokens.accessToken)).toEqual({
