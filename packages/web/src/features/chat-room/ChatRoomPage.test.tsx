@@ -365,6 +365,9 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
       { timeout: 3000 },
     );
     expect(approval.textContent).toContain("이서연 / 재무팀");
+    expect(document.querySelector(".moa-msg__sender")?.textContent).toBe(
+      "알림",
+    );
     const notice = screen.getByRole("article", { name: "4월 정기 점검 안내" });
     expect(notice.textContent).toContain(
       "4월 5일 02:00~04:00 점검이 있습니다.",
