@@ -55,6 +55,8 @@ it("posts an alarm and a news-feed entry to the user's news room", async () => {
       el.getChild("chat", NS_MOA_CHAT)?.attrs["content-type"] === "ALROOM",
     "alarm",
   );
+  // The server makes news entries: they have no sender.
+  expect(live.getChild("chat", NS_MOA_CHAT)?.attrs.sender).toBe("");
   expect(
     JSON.parse(live.getChildText("extensions", NS_MOA_CHAT) ?? "{}"),
   ).toMatchObject({
