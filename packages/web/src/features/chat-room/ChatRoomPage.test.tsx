@@ -122,8 +122,10 @@ function renderRoom({
   return { main, deleted, user: userEvent.setup() };
 }
 
+// The first render of a file (antd, i18n and the bridge warming up) takes seconds on a loaded machine.
+const FIRST_RENDER_MS = 10_000;
 const list = () =>
-  screen.findByRole("list", { name: "메시지" }, { timeout: 3000 });
+  screen.findByRole("list", { name: "메시지" }, { timeout: FIRST_RENDER_MS });
 // Role queries walk the whole accessibility tree: slow in jsdom once antd menus pile up, so bubbles are found by class.
 const bubbleOf = async (text: string) => {
   await list();
@@ -317,7 +319,8 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
       ],
     });
     expect(
-      (await screen.findByRole("note", {}, { timeout: 3000 })).textContent,
+      (await screen.findByRole("note", {}, { timeout: FIRST_RENDER_MS }))
+        .textContent,
     ).toBe("김민수님이 이영희님을 초대했습니다.");
   });
 
@@ -362,7 +365,7 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     const approval = await screen.findByRole(
       "article",
       { name: "[결재 요청] 3월 법인카드" },
-      { timeout: 3000 },
+      { timeout: FIRST_RENDER_MS },
     );
     expect(approval.textContent).toContain("이서연 / 재무팀");
     expect(document.querySelector(".moa-msg__sender")?.textContent).toBe(
