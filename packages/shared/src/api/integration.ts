@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { GROUPWARE_COUNT_KINDS } from "./home.js";
 import { vacationPromotionSchema } from "./home.js";
+import { newsLinkHref } from "../messages/news-link.js";
 
 const loginIdSchema = z.string().trim().min(1).max(100);
 
@@ -32,6 +33,9 @@ export const integrationNoticeRequestSchema = z.object({
   endsAt: z.iso.datetime({ offset: true }).optional(),
 });
 
+/** A groupware link target key with an optional query (`noticeShow?id=7`); no scheme, no path. */
+const GROUPWARE_TARGET = /^[A-Za-z][A-Za-z0-9_-]*(\?[^\s]*)?$/;
+
 /** POST /integration/v1/alarms — body: one alarm for one user. */
 export const integrationAlarmRequestSchema = z.object({
   loginId: loginIdSchema,
@@ -39,8 +43,21 @@ export const integrationAlarmRequestSchema = z.object({
   type: z.enum(["003", "004", "005", "006", "007", "008", "009", "010", "011"]),
   title: z.string().trim().min(1).max(300),
   sender: z.string().max(100).default(""),
-  /** Groupware link target (spec §7.7), e.g. `mail`. */
-  link: z.string().max(500).default(""),
+  /**
+   * Groupware link target (spec §7.7), e.g. `mail` or `noticeShow?id=7`, or an absolute http(s) URL; the alarm's news
+   * room entry links only to the latter. Anything else (javascript:, data:, paths) is refused.
+   */
+  link: z
+    .string()
+    .max(500)
+    .refine(
+      (link) =>
+        link === "" ||
+        GROUPWARE_TARGET.test(link) ||
+        newsLinkHref(link) !== null,
+      "must be a groupware link target or an absolute http: or https: URL",
+    )
+    .default(""),
 });
 
 /** PUT /integration/v1/absence — body. */

@@ -74,7 +74,8 @@ export const bridgeMemberSchema = z.object({
 export const bridgeMessageSchema = z.object({
   key: timestampSchema,
   roomName: roomNameSchema,
-  senderJid: jidSchema,
+  /** Empty for the server's own messages: news room entries (ALROOM) have no sender (docs/protocol.md §6). */
+  senderJid: z.union([jidSchema, z.literal("")]),
   senderName: z.string(),
   text: z.string(),
   contentType: z.enum([

@@ -1,11 +1,15 @@
 /**
  * News rooms (type 9): the groupware posts alarms (ALROOM: alarm type code, title, senderDetail, link) and
- * news-feed entries (header, detail, link, time) into a user's news room, created on first use.
+ * news-feed entries (header, detail, link, time) into a user's news room, created on first use. Links are empty or
+ * absolute http(s) URLs (newsLinkSchema), so clients only ever get web addresses to open.
  */
 import {
   ALARM_TYPE_CODES,
   ROOM_TYPES,
   createRoomName,
+  NEWS_LINK_ERROR,
+  newsLinkHref,
+  newsLinkSchema,
   parseJid,
 } from "@moa/shared";
 import { z } from "zod";
@@ -15,6 +19,7 @@ import {
   insertRoom,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
 import { findChatUserByLogin } from "../../db/repositories/chat/chat-users.repository.js";
+import { invalidInput } from "../../errors.js";
 import { ChatError } from "./errors.js";
 import type { MessageView } from "./events.js";
 import type { MessagesService } from "./messages.service.js";
@@ -29,14 +34,14 @@ export const newsPostSchema = z.discriminatedUnion("kind", [
     alarmType: z.enum(alarmCodes),
     title: z.string().min(1).max(500),
     senderDetail: z.string().max(200).default(""),
-    link: z.string().max(2000).default(""),
+    link: newsLinkSchema,
   }),
   z.object({
     kind: z.literal("newsfeed"),
     loginId: z.string().min(1).max(100),
     header: z.string().min(1).max(500),
     detail: z.string().max(4000).default(""),
-    link: z.string().max(2000).default(""),
+    link: newsLinkSchema,
     time: z.number().int().nonnegative().optional(),
     senderDetail: z.string().max(200).default(""),
   }),
@@ -56,9 +61,12 @@ export class NewsService {
    * @param companyId the calling groupware's company (from its integration key).
    * @param post the entry.
    * @returns the stored message.
-   * @throws ChatError user_not_found.
+   * @throws AppError invalid_input when the link is not an absolute http(s) URL; ChatError user_not_found.
    */
   async post(companyId: number, post: NewsPost): Promise<MessageView> {
+    // Callers inside the server (the alarm relay) skip the HTTP schema, so the link rule is kept here as well.
+    if (post.link !== "" && newsLinkHref(post.link) === null)
+      throw invalidInput([{ path: "link", message: NEWS_LINK_ERROR }]);
     const user = await findChatUserByLogin(this.db, companyId, post.loginId);
     if (!user) throw new ChatError("user_not_found");
     let room = await findRoomByExactMembers(this.db, ROOM_TYPES.news, [

@@ -3,7 +3,11 @@
  * pushes counts, notices, alarms, absence and vacation promotions; online users get each change at once.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { GroupwareCountKind, VacationPromotion } from "@moa/shared";
+import {
+  newsLinkHref,
+  type GroupwareCountKind,
+  type VacationPromotion,
+} from "@moa/shared";
 import type { Clock } from "../../clock.js";
 import type {
   GroupwareRepository,
@@ -165,14 +169,15 @@ export class IntegrationService {
       },
       this.clock(),
     );
-    // The alarm also lands in the user's news room, so it stays readable after the toast.
+    // The alarm also lands in the user's news room, so it stays readable after the toast. A news entry links only to
+    // a web address; a groupware target key (`approval`) is for the toast and is not relayed as a link.
     await this.news?.post(caller.companyId, {
       kind: "alarm",
       loginId: input.loginId,
       alarmType: input.type,
       title: input.title,
       senderDetail: input.sender,
-      link: input.link,
+      link: newsLinkHref(input.link) === null ? "" : input.link,
     });
     this.push.toUser(user.id, "alarm", {
       id: alarm.id,

@@ -45,7 +45,7 @@ it("posts an alarm and a news-feed entry to the user's news room", async () => {
     alarmType: "003",
     title: "새 메일",
     senderDetail: "김팀장",
-    link: "/mail/1",
+    link: "https://gw.example.com/mail/1",
   });
   expect(res.status).toBe(201);
   const { roomName } = (await res.json()) as { roomName: string };
@@ -55,6 +55,8 @@ it("posts an alarm and a news-feed entry to the user's news room", async () => {
       el.getChild("chat", NS_MOA_CHAT)?.attrs["content-type"] === "ALROOM",
     "alarm",
   );
+  // The server makes news entries: they have no sender.
+  expect(live.getChild("chat", NS_MOA_CHAT)?.attrs.sender).toBe("");
   expect(
     JSON.parse(live.getChildText("extensions", NS_MOA_CHAT) ?? "{}"),
   ).toMatchObject({
@@ -62,7 +64,7 @@ it("posts an alarm and a news-feed entry to the user's news room", async () => {
     alarmType: "003",
     title: "새 메일",
     senderDetail: "김팀장",
-    link: "/mail/1",
+    link: "https://gw.example.com/mail/1",
   });
 
   const feed = await post({
@@ -70,7 +72,7 @@ it("posts an alarm and a news-feed entry to the user's news room", async () => {
     loginId: user.loginId,
     header: "공지",
     detail: "내용",
-    link: "/board/2",
+    link: "http://gw.example.com/board/2",
     time: 1_700_000_000_000,
   });
   expect(((await feed.json()) as { roomName: string }).roomName).toBe(roomName);
@@ -117,3 +119,102 @@ it("refuses a wrong key, an unknown alarm type and an unknown user", async () =>
     ).status,
   ).toBe(404);
 });
+
+it.each([
+  ["a script link", "javascript:alert(document.cookie)"],
+  ["a data link", "data:text/html,<script>alert(1)</script>"],
+  ["a relative link", "/mail/1"],
+  ["a protocol-relative link", "//evil.example.com/mail"],
+  ["another scheme", "file:///etc/passwd"],
+  ["a link with hidden whitespace", "java\tscript:alert(1)"],
+])(
+  "refuses %s with invalid_input naming the link, and relays nothing",
+  async (_, link) => {
+    const { messages: before } = await mam(c, roomOf(c, await newsRoom()));
+    for (const body of [
+      {
+        kind: "alarm",
+        loginId: user.loginId,
+        alarmType: "003",
+        title: "x",
+        link,
+      },
+      { kind: "newsfeed", loginId: user.loginId, header: "x", link },
+    ]) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        ErrorCode: "01",
+        ErrorMsg: "invalid_input",
+        details: [{ path: "link" }],
+      });
+    }
+    const { messages: after } = await mam(c, roomOf(c, await newsRoom()));
+    expect(after.length).toBe(before.length);
+  },
+);
+
+it("relays http and https links as posted, and the alarm API keeps target keys out of the news room", async () => {
+  const room = await newsRoom();
+  const relayed = async () => {
+    const { messages } = await mam(c, roomOf(c, room));
+    const last = messages.at(-1)!;
+    const extensions: unknown = JSON.parse(
+      last.getChildText("extensions", NS_MOA_CHAT) ?? "{}",
+    );
+    return extensions as {
+      link?: string;
+      newsfeed?: { link: string };
+    };
+  };
+  for (const link of [
+    "https://gw.example.com/approval/view?id=31&tab=2",
+    "http://gw.example.com/board/7#comment-3",
+  ]) {
+    const res = await post({
+      kind: "newsfeed",
+      loginId: user.loginId,
+      header: "링크",
+      link,
+    });
+    expect(res.status).toBe(201);
+    expect((await relayed()).newsfeed?.link).toBe(link);
+  }
+
+  const alarm = (link: string) =>
+    fetch(`${server.url}/integration/v1/alarms`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${key}`,
+      },
+      body: JSON.stringify({
+        loginId: user.loginId,
+        type: "007",
+        title: "결재 요청",
+        link,
+      }),
+    });
+  expect((await alarm("https://gw.example.com/approval/1")).status).toBe(201);
+  expect((await relayed()).link).toBe("https://gw.example.com/approval/1");
+  expect((await alarm("approval")).status).toBe(201);
+  expect((await relayed()).link).toBe("");
+  const refused = await alarm("javascript:alert(1)");
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({
+    ErrorCode: "01",
+    ErrorMsg: "invalid_input",
+  });
+});
+
+/** The user's news room (the first test made it). */
+async function newsRoom(): Promise<string> {
+  const list = await c.iq("get", `<rooms xmlns="${NS_MOA_ROOMS}"/>`);
+  const room = list
+    .getChild("rooms", NS_MOA_ROOMS)!
+    .getChildren("room")
+    .find((r) => r.attrs.type === "9");
+  const name: unknown = room?.attrs.name;
+  if (typeof name !== "string") throw new Error("no news room");
+  return name;
+}

@@ -1,10 +1,12 @@
 /**
  * A news room entry (spec §3 ALROOM): a card with the title, the detail of a news feed, who it is from and a link to
- * the groupware page. Only http(s) links open (in a new tab, without opener); others show no link.
+ * the groupware page. The link is text only, never an image or frame: an external link (new tab without opener or
+ * referrer; the desktop shell opens it in the system browser) to an absolute http(s) address as posted, so no access
+ * token rides along. Any other link (older history may hold one) shows no link.
  */
+import { newsLinkHref } from "@moa/shared";
 import { useTranslation } from "react-i18next";
 import type { RoomMessage } from "./room-message";
-import { safeHref } from "./safe-link";
 
 export function AlarmCard({ message }: { message: RoomMessage }) {
   const { t } = useTranslation();
@@ -15,7 +17,7 @@ export function AlarmCard({ message }: { message: RoomMessage }) {
     link: "",
   };
   const title = alarm.title || message.text;
-  const href = safeHref(alarm.link, window.location.origin);
+  const href = newsLinkHref(alarm.link);
   return (
     <article className="moa-alarm" aria-label={title}>
       <div className="moa-alarm__title">{title}</div>

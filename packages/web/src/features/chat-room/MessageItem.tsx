@@ -105,7 +105,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
     message.contentType !== "ALROOM"
   )
     return <SystemLine message={message} nameOf={nameOf} />;
-  const senderName = nameOf(message.senderJid, message);
+  // News entries are the server's, without a sender: they come from the news room itself.
+  const senderName =
+    message.contentType === "ALROOM"
+      ? t("chat.room.newsName")
+      : nameOf(message.senderJid, message);
   const classes = ["moa-msg", own ? "moa-msg--own" : "moa-msg--other"];
   if (showSender && !own) classes.push("moa-msg--first");
   if (flash) classes.push("moa-msg--flash");
