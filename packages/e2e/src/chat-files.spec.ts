@@ -3,7 +3,9 @@
  * a file picked in one room window reaches the other user, who downloads the same bytes; a pasted image is confirmed
  * on a preview and sent as PNG; a file the server no longer has answers CH.H.038.
  */
+import { rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect } from "vitest";
 import { connectPeer } from "./chat-peer.js";
 import { test } from "./fixtures.js";
@@ -145,13 +147,16 @@ describe("files in the chat room", () => {
         [peer.jidOf("sungmin.lee")],
         "없는 파일",
       );
-      await peer.sayFile(roomName, {
-        fileName: "사라진 파일.pdf",
-        fileSize: "1.00 KB",
-        fileSizeOrg: 1024,
-        fileno: 987_654,
-        fileDownUrl: `${server.url}/fileupload/Common/download.on21`,
-        thumbUrl: "",
+      const file = await peer.upload(roomName, {
+        name: "사라진 파일.pdf",
+        mimeType: "application/pdf",
+        bytes: sampleBytes(1024),
+      });
+      await peer.sayFile(roomName, file);
+      // The server loses the stored bytes (deleted from its storage) after the message was sent.
+      rmSync(join(server.dataDir, "files", "chat"), {
+        recursive: true,
+        force: true,
       });
       await signIn(page, server.url, "sungmin.lee");
       const room = await openRoomWindow(page, /^없는 파일/);

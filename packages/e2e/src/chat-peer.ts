@@ -4,13 +4,14 @@
  */
 import { loginAs } from "@moa/server/testing";
 import {
+  CHAT_UPLOAD_PATH,
+  chatUploadResponseSchema,
   fileExtensionJson,
   NS_MOA_CHAT,
   NS_MOA_ROOMS,
   NS_SID,
   type ChatFileData,
 } from "@moa/shared";
-import type { Element } from "@xmpp/xml";
 import { WebSocket } from "ws";
 import { DEMO } from "./login-helpers.js";
 
@@ -29,6 +30,16 @@ export type ChatPeer = {
   say(roomName: string, text: string): Promise<void>;
   /** Sends a FILE message for a file record (as a client does after an upload) and waits until it is archived. */
   sayFile(roomName: string, file: ChatFileData): Promise<void>;
+  /** Uploads a file into a room over HTTP, as the web client does; returns the server's file record. */
+  upload(
+    roomName: string,
+    file: { name: string; mimeType: string; bytes: Uint8Array },
+  ): Promise<ChatFileData>;
+  /**
+   * Sends a room message with any extensions JSON, as a hostile client could.
+   * @returns "archived", or the server's error code when it refused the message.
+   */
+  sendRaw(roomName: string, body: string, extension: string): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -59,11 +70,17 @@ export async function connectPeer(
     username: local,
     password: tokens.accessToken,
   });
-  const reflections = new Map<string, (stanza: Element) => void>();
+  // A sent message ends in its reflection (archived) or in a message error with the same id (refused).
+  const reflections = new Map<string, (outcome: string) => void>();
   xmpp.on("stanza", (stanza) => {
     const id = stanza.attrs.id as string | undefined;
-    if (stanza.is("message") && id && stanza.getChild("stanza-id", NS_SID))
-      reflections.get(id)?.(stanza);
+    if (!stanza.is("message") || !id) return;
+    if (stanza.attrs.type === "error")
+      reflections.get(id)?.(
+        stanza.getChild("error")?.getChildText("text") ?? "error",
+      );
+    else if (stanza.getChild("stanza-id", NS_SID))
+      reflections.get(id)?.("archived");
   });
   xmpp.on("error", () => undefined);
   await xmpp.start();
@@ -92,6 +109,26 @@ export async function connectPeer(
       send(roomName, text, JSON.stringify({ contentType: "TALK" })),
     sayFile: (roomName, file) =>
       send(roomName, file.fileName, fileExtensionJson(file)),
+    async upload(roomName, file) {
+      const form = new FormData();
+      form.append("roomname", roomName);
+      form.append(
+        "multipartFile",
+        new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }),
+        file.name,
+      );
+      const res = await fetch(`${serverUrl}${CHAT_UPLOAD_PATH}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+        body: form,
+      });
+      const stored = chatUploadResponseSchema.parse(await res.json())
+        .multipartFile[0];
+      if (!stored) throw new Error(`upload of ${file.name} stored nothing`);
+      return stored;
+    },
+    sendRaw: (roomName, body, extension) =>
+      outcomeOf(roomName, body, extension),
     async stop() {
       await xmpp.stop();
     },
@@ -99,15 +136,26 @@ export async function connectPeer(
 
   /** Sends a room message and waits until the server archived it (its reflection carries the archive id). */
   async function send(roomName: string, text: string, extension: string) {
+    const outcome = await outcomeOf(roomName, text, extension);
+    if (outcome !== "archived")
+      throw new Error(`"${text}" was refused: ${outcome}`);
+  }
+
+  /** Sends a room message; resolves with "archived" or the server's error code. */
+  async function outcomeOf(
+    roomName: string,
+    text: string,
+    extension: string,
+  ): Promise<string> {
     const id = `e2e-${String((sent += 1))}`;
-    const archived = new Promise<void>((resolve, reject) => {
+    const outcome = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`"${text}" was not acknowledged`));
+        reject(new Error(`"${text}" was not answered`));
       }, 10_000);
-      reflections.set(id, () => {
+      reflections.set(id, (result) => {
         clearTimeout(timer);
         reflections.delete(id);
-        resolve();
+        resolve(result);
       });
     });
     await xmpp.send(
@@ -118,6 +166,6 @@ export async function connectPeer(
         xml("extensions", { xmlns: NS_MOA_CHAT }, extension),
       ),
     );
-    await archived;
+    return outcome;
   }
 }

@@ -60,9 +60,12 @@ async function signedInClient() {
   const client = createApiClient({
     baseUrl: server.url,
     tokens,
-    fetch: async (url, init) => {
+    fetch: async (url, { accessToken, ...init }) => {
       requests += 1;
-      return fetch(url, init);
+      const headers = accessToken
+        ? { ...init.headers, Authorization: `Bearer ${accessToken}` }
+        : init.headers;
+      return fetch(url, { ...init, headers });
     },
   });
   return { client, tokens, requests: () => requests };

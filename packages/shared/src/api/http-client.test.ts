@@ -57,10 +57,10 @@ describe("createApiClient", () => {
         Accept: "application/json",
         "X-Requested-With": "moa-desktop",
         locale: "en-us",
-        Authorization: "Bearer A",
         "Content-Type": "application/json",
       },
       body: '{"a":1}',
+      accessToken: "A",
     });
   });
 

@@ -14,10 +14,18 @@ export type FetchResponse = {
   json(): Promise<unknown>;
 };
 
-/** The part of `fetch` the client uses (the global one fits). */
+/**
+ * Sends one request. The client never writes the Authorization header itself: it hands the access token over as
+ * `accessToken`, and the platform's fetch attaches it (the web client's attaches it only for its own origin).
+ */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    accessToken?: string;
+  },
 ) => Promise<FetchResponse>;
 
 /** The session's tokens as the client keeps them. */
@@ -132,8 +140,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       [LOCALE_HEADER]: options.locale?.() ?? "ko-kr",
     };
     const access = auth ? options.tokens.get()?.accessToken : undefined;
-    if (access) headers.Authorization = `Bearer ${access}`;
     const init: Parameters<FetchLike>[1] = { method, headers };
+    if (access) init.accessToken = access;
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);

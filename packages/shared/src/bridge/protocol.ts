@@ -96,11 +96,10 @@ export const bridgeMessageSchema = z.object({
     .object({
       fileName: z.string(),
       fileSize: z.number(),
-      fileDownUrl: z.string(),
       /** The server's file number, for the download link (absent: the file cannot be downloaded). */
       fileno: z.number().int().positive().optional(),
-      /** Thumbnail URL of an image; "" or absent when there is none. */
-      thumbUrl: z.string().optional(),
+      /** The server has a thumbnail of this image (its link is built from the room and file number). */
+      thumbnail: z.boolean().optional(),
     })
     .optional(),
   /** INVITE/EXIT/BAN/DELEGATE: who acted and whom it concerns (bare JIDs; names come from the member list). */
@@ -173,7 +172,6 @@ export const roomFileSchema = z.object({
   fileno: z.number().int(),
   fileName: z.string(),
   fileSize: z.number(),
-  fileDownUrl: z.string(),
   senderName: z.string(),
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  chatFileDownloadUrl,
+  chatFileDownloadPath,
+  chatThumbnailPath,
   fileExtensionJson,
   isChatFileExpired,
   parseFileExtension,
@@ -41,27 +42,25 @@ describe("FILE extension", () => {
   });
 });
 
-describe("chatFileDownloadUrl", () => {
-  it("appends ID with the web-chat prefix, roomname, fileno and client=pc, encoded", () => {
+describe("chatFileDownloadPath", () => {
+  it("is a path on this server with ID (web-chat prefix), roomname, fileno and client=pc, encoded", () => {
     expect(
-      chatFileDownloadUrl(file.fileDownUrl, {
+      chatFileDownloadPath({
         loginId: "minsu.kim",
         roomName: "pc_kim 1&x",
         fileno: 42,
       }),
     ).toBe(
-      "https://moa.test/fileupload/Common/download.on21?ID=webchat_minsu.kim&roomname=pc_kim%201%26x&fileno=42&client=pc",
+      "/fileupload/Common/download.on21?ID=webchat_minsu.kim&roomname=pc_kim%201%26x&fileno=42&client=pc",
     );
   });
+});
 
-  it("keeps a query the download URL already has", () => {
-    expect(
-      chatFileDownloadUrl("/dl?x=1", {
-        loginId: "a",
-        roomName: "r",
-        fileno: 1,
-      }),
-    ).toBe("/dl?x=1&ID=webchat_a&roomname=r&fileno=1&client=pc");
+describe("chatThumbnailPath", () => {
+  it("is a path on this server with the encoded room name and file number", () => {
+    expect(chatThumbnailPath("pc_kim 1&x", 42)).toBe(
+      "/fileupload/Common/thumbnail.on21?roomname=pc_kim%201%26x&fileno=42",
+    );
   });
 });
 

@@ -4,7 +4,11 @@
  * and the name of a pasted image.
  */
 import { z } from "zod";
-import { uploadedFileSchema } from "../api/files.js";
+import {
+  CHAT_DOWNLOAD_PATH,
+  CHAT_THUMBNAIL_PATH,
+  uploadedFileSchema,
+} from "../api/files.js";
 import { DOWNLOAD_EXPIRY_DAYS } from "../constants.js";
 import { formatLocalTime } from "../format/time.js";
 
@@ -62,15 +66,16 @@ export function parseFileExtension(
 }
 
 /**
- * The link of a file: the message's download URL with ID, roomname, fileno and client=pc appended (spec §3).
- * @param fileDownUrl - the message's download URL.
+ * The download link of a file, on this server (spec §3: ID, roomname, fileno and client=pc). Built from the file
+ * number and room only: a URL written into a message by its sender is never fetched.
  * @param query - the user's login id, the room name and the file number.
- * @returns the URL to fetch (with the access token).
+ * @returns the server-relative path to fetch (with the access token).
  */
-export function chatFileDownloadUrl(
-  fileDownUrl: string,
-  query: { loginId: string; roomName: string; fileno: number },
-): string {
+export function chatFileDownloadPath(query: {
+  loginId: string;
+  roomName: string;
+  fileno: number;
+}): string {
   const params = [
     ["ID", `${CHAT_FILE_ID_PREFIX}${query.loginId}`],
     ["roomname", query.roomName],
@@ -79,7 +84,17 @@ export function chatFileDownloadUrl(
   ]
     .map(([key = "", value = ""]) => `${key}=${encodeURIComponent(value)}`)
     .join("&");
-  return `${fileDownUrl}${fileDownUrl.includes("?") ? "&" : "?"}${params}`;
+  return `${CHAT_DOWNLOAD_PATH}?${params}`;
+}
+
+/**
+ * The thumbnail link of an image file, on this server.
+ * @param roomName - the room the file was uploaded to.
+ * @param fileno - the file number.
+ * @returns the server-relative path to fetch (with the access token).
+ */
+export function chatThumbnailPath(roomName: string, fileno: number): string {
+  return `${CHAT_THUMBNAIL_PATH}?roomname=${encodeURIComponent(roomName)}&fileno=${String(fileno)}`;
 }
 
 /**

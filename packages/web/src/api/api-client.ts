@@ -5,6 +5,7 @@ import {
   type StoredTokens,
   type TokenStore,
 } from "@moa/shared";
+import { authorizedFetch } from "./authorized-fetch";
 
 /** Tokens kept in memory by the main window, which owns the session. */
 export function createMemoryTokenStore(): TokenStore & {
@@ -51,8 +52,11 @@ export function createWebApiClient(
     tokens,
     locale,
     requestedWith: "MoaWeb",
-    fetch: async (url, init) => {
-      const res = await fetch(url, { ...init, credentials: "same-origin" });
+    fetch: async (url, { accessToken, ...init }) => {
+      const res =
+        accessToken === undefined
+          ? await fetch(url, { ...init, credentials: "same-origin" })
+          : await authorizedFetch(url, accessToken, init, baseUrl);
       return { status: res.status, json: () => res.json() as Promise<unknown> };
     },
   });

@@ -21,5 +21,4 @@ export {
   onWindowClosing,
   openAppWindow,
   openExternal,
-  sendKeepalive,
 } from "./windows";

@@ -43,22 +43,3 @@ export function onWindowClosing(fn: () => void): () => void {
     window.removeEventListener("pagehide", fn);
   };
 }
-
-/** Sends a request that outlives the page (the session's logout as its window closes). */
-export function sendKeepalive(
-  url: string,
-  headers: Record<string, string>,
-): void {
-  void (async () => {
-    try {
-      await fetch(url, {
-        method: "POST",
-        headers: { ...headers, "Content-Type": "application/json" },
-        body: "{}",
-        keepalive: true,
-      });
-    } catch {
-      // The page is going away; the server expires the session on its own.
-    }
-  })();
-}

@@ -1,6 +1,7 @@
 /** Builds the chat services over one database and bus; the XMPP layer and HTTP integration call these. */
 import type { ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
+import { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import { ArchiveWriter } from "./archive-writer.js";
 import { MemberCache } from "./member-cache.js";
 import { MessagesService } from "./messages.service.js";
@@ -35,6 +36,7 @@ export function createChatServices(deps: {
     bus: deps.bus,
     members,
     writer,
+    files: new ChatFilesRepository(deps.db),
     now: deps.now,
   });
   const userData = new UserDataService(deps.db);

@@ -1,11 +1,14 @@
 /** Errors the chat services raise; each protocol maps the stable code to its own error shape. */
 import { AppError } from "../../errors.js";
 
-/** Stable chat error codes (snake_case, never renamed). */
+/**
+ * Stable chat error codes (snake_case, never renamed). A room that does not exist and a room the caller is not a
+ * member of are both `not_member`: room names are guessable, so outsiders must not learn which rooms exist.
+ */
 export type ChatErrorCode =
   | "invalid_input"
-  | "room_not_found"
   | "message_not_found"
+  | "file_not_found"
   | "user_not_found"
   | "not_member"
   | "forbidden"
@@ -15,8 +18,8 @@ export type ChatErrorCode =
 
 const STATUS: Record<ChatErrorCode, number> = {
   invalid_input: 400,
-  room_not_found: 404,
   message_not_found: 404,
+  file_not_found: 404,
   user_not_found: 404,
   not_member: 403,
   forbidden: 403,

@@ -26,9 +26,11 @@ import {
   type RoomRecord,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
 import type { Actor } from "../auth/actor.js";
+import type { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import type { ArchiveWriter } from "./archive-writer.js";
 import { ChatError } from "./errors.js";
 import type { MessageView } from "./events.js";
+import { serverFileMessage } from "./file-message.js";
 import type { MemberCache } from "./member-cache.js";
 
 export type SendInput = {
@@ -61,6 +63,7 @@ export type MessagesDeps = {
   bus: ChatBus;
   members: MemberCache;
   writer: ArchiveWriter;
+  files: ChatFilesRepository;
   now: () => number;
 };
 
@@ -91,16 +94,15 @@ export class MessagesService {
    * @param input room, body, optional origin id, reply quote and extensions JSON.
    * @returns the stored message as members see it; fresh is false for a retry of an already stored one
    * (then it was not delivered again: only the caller should be answered).
-   * @throws ChatError room_not_found, not_member, forbidden (news rooms), invalid_input.
+   * A FILE message is stored with the server's record of the file it names (see file-message.ts).
+   * @throws ChatError not_member (also for a room that does not exist), forbidden (news rooms), invalid_input,
+   * file_not_found (FILE naming a file not uploaded to this room).
    */
   async send(
     actor: Actor,
     input: SendInput,
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const room = await this.requireRoom(input.roomName);
-    const members = await this.deps.members.get(room.id);
-    if (!members.some((m) => m.userId === actor.userId))
-      throw new ChatError("not_member");
+    const { room, members } = await this.membersOf(actor, input.roomName);
     if (room.type === ROOM_TYPES.news)
       throw new ChatError("forbidden", "news rooms take no user messages");
     const contentType = contentTypeOf(input.extension);
@@ -112,13 +114,22 @@ export class MessagesService {
     }
     if (input.body.trim() === "" && contentType === "TALK")
       throw new ChatError("invalid_input", "empty body");
+    const content =
+      contentType === "FILE" && input.extension !== undefined
+        ? await serverFileMessage(
+            this.deps.files,
+            room,
+            input.extension,
+            this.deps.now(),
+          )
+        : { body: input.body, extension: input.extension ?? null };
     return this.store(room, members, {
       senderId: actor.userId,
       senderJid: actor.jid.toLowerCase(),
       originId: input.originId ?? randomUUID(),
-      body: input.body,
+      body: content.body,
       contentType,
-      extension: input.extension ?? null,
+      extension: content.extension,
       replyTitle: input.replyTitle ?? null,
       replyText: input.replyText ?? null,
       replyTime: input.replyTime ?? null,
@@ -188,7 +199,7 @@ export class MessagesService {
    * @param actor the reader.
    * @param input room, time range, id cursor, page size.
    * @returns the page in chronological order and whether it reaches the end of the range.
-   * @throws ChatError room_not_found, not_member.
+   * @throws ChatError not_member.
    */
   async history(actor: Actor, input: HistoryInput): Promise<HistoryPage> {
     const limit = Math.min(
@@ -228,7 +239,7 @@ export class MessagesService {
    * @param logTime the message key.
    * @param senderJid the sender, when given.
    * @returns the whole body.
-   * @throws ChatError room_not_found, not_member, message_not_found.
+   * @throws ChatError not_member, message_not_found.
    */
   async longMessage(
     actor: Actor,
@@ -321,14 +332,15 @@ export class MessagesService {
    * @param roomName the room.
    * @param watch the log time read up to.
    * @returns the watermark after the update (never lower than before).
-   * @throws ChatError room_not_found, not_member.
+   * @throws ChatError not_member.
    */
   async setWatch(
     actor: Actor,
     roomName: string,
     watch: number,
   ): Promise<number> {
-    const room = await this.requireRoom(roomName);
+    const room = await this.deps.members.room(roomName);
+    if (!room) throw new ChatError("not_member");
     const value = await advanceWatch(
       this.deps.db,
       room.id,
@@ -353,34 +365,37 @@ export class MessagesService {
    * @param actor a member.
    * @param roomName the room.
    * @returns member JID and watermark.
-   * @throws ChatError room_not_found, not_member.
+   * @throws ChatError not_member.
    */
   async getWatches(
     actor: Actor,
     roomName: string,
   ): Promise<{ jid: string; watch: number }[]> {
-    const room = await this.requireRoom(roomName);
-    const members = await this.deps.members.get(room.id);
-    if (!members.some((m) => m.userId === actor.userId))
-      throw new ChatError("not_member");
+    const { members } = await this.membersOf(actor, roomName);
     return members.map((m) => ({ jid: m.jid, watch: m.watch }));
   }
 
-  private async requireRoom(roomName: string): Promise<RoomRecord> {
+  /** The room and its members, when the actor is one; a missing room answers the same as a foreign one. */
+  private async membersOf(
+    actor: Actor,
+    roomName: string,
+  ): Promise<{
+    room: RoomRecord;
+    me: MemberRecord;
+    members: readonly MemberRecord[];
+  }> {
     const room = await this.deps.members.room(roomName);
-    if (!room) throw new ChatError("room_not_found");
-    return room;
+    const members = room ? await this.deps.members.get(room.id) : [];
+    const me = members.find((m) => m.userId === actor.userId);
+    if (!room || !me) throw new ChatError("not_member");
+    return { room, me, members };
   }
 
   private async visibleRoom(
     actor: Actor,
     roomName: string,
   ): Promise<{ room: RoomRecord; fromId: number }> {
-    const room = await this.requireRoom(roomName);
-    const me = (await this.deps.members.get(room.id)).find(
-      (m) => m.userId === actor.userId,
-    );
-    if (!me) throw new ChatError("not_member");
+    const { room, me } = await this.membersOf(actor, roomName);
     return { room, fromId: me.historyFromId };
   }
 
@@ -392,12 +407,7 @@ export class MessagesService {
       const rows = await listRoomsOfUser(this.deps.db, actor.userId);
       return rows.map((r) => ({ room: r.room, fromId: r.historyFromId }));
     }
-    const room = await this.requireRoom(roomName);
-    const me = (await this.deps.members.get(room.id)).find(
-      (m) => m.userId === actor.userId,
-    );
-    if (!me) throw new ChatError("not_member");
-    return [{ room, fromId: me.historyFromId }];
+    return [await this.visibleRoom(actor, roomName)];
   }
 }
 

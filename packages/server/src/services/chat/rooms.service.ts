@@ -162,7 +162,7 @@ export class RoomsService {
    * @param roomName the room.
    * @param jids who to invite.
    * @returns the JIDs actually added.
-   * @throws ChatError room_not_found, not_member, not_allowed (not a multi room), forbidden, user_not_found.
+   * @throws ChatError not_member, not_allowed (not a multi room), forbidden, user_not_found.
    */
   async invite(
     actor: Actor,
@@ -463,10 +463,10 @@ export class RoomsService {
     roomName: string,
   ): Promise<{ room: RoomRecord; me: MemberRecord; members: MemberRecord[] }> {
     const room = await this.deps.members.room(roomName);
-    if (!room) throw new ChatError("room_not_found");
-    const members = await this.deps.members.get(room.id);
+    const members = room ? await this.deps.members.get(room.id) : [];
     const me = members.find((m) => m.userId === actor.userId);
-    if (!me) throw new ChatError("not_member");
+    // A missing room answers as a foreign one: room names are guessable.
+    if (!room || !me) throw new ChatError("not_member");
     return { room, me, members };
   }
 

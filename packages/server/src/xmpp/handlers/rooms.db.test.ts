@@ -88,6 +88,53 @@ describe("group rooms and messages", () => {
     expect(errorOf(err)).toBe("forbidden/not_member");
   });
 
+  it("answers a room that does not exist exactly as a room one is not a member of", async () => {
+    const existing = await createRoom(a, 2, [B()]);
+    const missing = `${existing}x`;
+    /** The error element of each room-addressed operation d tries on a room. */
+    const answers = async (room: string) => {
+      const id = `probe-${room}`;
+      d.send(
+        `<message xmlns="jabber:client" type="groupchat" to="${roomOf(d, room)}" id="${id}"><body>hi</body></message>`,
+      );
+      const message = await d.next(
+        (el) => el.attrs.id === id && el.attrs.type === "error",
+      );
+      const iqs = await Promise.all(
+        [
+          ["get", `<members xmlns="${NS_MOA_ROOMS}" room="${room}"/>`],
+          ["get", `<owners xmlns="${NS_MOA_ROOMS}" room="${room}"/>`],
+          ["get", `<watch xmlns="${NS_MOA_ROOMS}" room="${room}"/>`],
+          ["set", `<watch xmlns="${NS_MOA_ROOMS}" room="${room}" time="1"/>`],
+          [
+            "get",
+            `<long-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="1"/>`,
+          ],
+          [
+            "set",
+            `<delete-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="1"/>`,
+          ],
+          [
+            "set",
+            `<invite xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></invite>`,
+          ],
+          ["set", `<leave xmlns="${NS_MOA_ROOMS}" room="${room}"/>`],
+        ].map(([type, payload]) => d.iq(type as "get" | "set", payload ?? "")),
+      );
+      const history = await d.iq(
+        "set",
+        `<query xmlns="urn:xmpp:mam:2"/>`,
+        roomOf(d, room),
+      );
+      return [message, ...iqs, history].map((el) =>
+        el.getChild("error")?.toString(),
+      );
+    };
+    const foreign = await answers(existing);
+    expect(foreign.every((e) => e?.includes("not_member"))).toBe(true);
+    expect(await answers(missing)).toEqual(foreign);
+  });
+
   it("stores a retried message once and answers the retry with the same stanza id", async () => {
     const room = await createRoom(a, 2, [B()]);
     const first = await say(a, room, "once", "", "origin-1");

@@ -130,8 +130,8 @@ export class StanzaError extends Error {
 
 const CONDITION_OF_CODE: Record<ChatError["code"], StanzaErrorCondition> = {
   invalid_input: "bad-request",
-  room_not_found: "item-not-found",
   message_not_found: "item-not-found",
+  file_not_found: "item-not-found",
   user_not_found: "item-not-found",
   not_member: "forbidden",
   forbidden: "forbidden",

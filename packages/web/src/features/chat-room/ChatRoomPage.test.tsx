@@ -179,7 +179,7 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
   it("offers select all, reply and delete (no copy) on own files, and copy on others' files", async () => {
     const file = (name: string) => ({
       contentType: "FILE" as const,
-      file: { fileName: name, fileSize: 10, fileDownUrl: "" },
+      file: { fileName: name, fileSize: 10 },
     });
     renderRoom({
       messages: [

@@ -37,12 +37,12 @@ function fileOf(ext: Json): BridgeMessage["file"] {
   return {
     fileName,
     fileSize: typeof size === "number" && Number.isFinite(size) ? size : 0,
-    fileDownUrl: text(ext.fileDownUrl),
     // The download link and thumbnail need the file number (spec §3): left out when it is not a usable one.
     ...(Number.isSafeInteger(ext.fileno) && Number(ext.fileno) > 0
       ? { fileno: Number(ext.fileno) }
       : {}),
-    ...(text(ext.thumbUrl) ? { thumbUrl: text(ext.thumbUrl) } : {}),
+    // Only whether there is a thumbnail: the link itself is built from the file number, never taken from here.
+    ...(text(ext.thumbUrl) ? { thumbnail: true } : {}),
   };
 }
 

@@ -311,7 +311,6 @@ export function connectRoomAdmin(
                   fileno: file.fileno ?? 0,
                   fileName: file.fileName,
                   fileSize: file.fileSize,
-                  fileDownUrl: file.fileDownUrl,
                   senderName:
                     m.senderName ||
                     (deps.orgUser(m.senderJid)?.user.name ?? ""),

@@ -36,7 +36,8 @@ import {
   verifyLockPassword,
 } from "../../api/auth-api";
 import { encryptPassword } from "../../api/password-crypto";
-import { isNetworkUp, sendKeepalive, subscribeNetwork } from "../../platform";
+import { authorizedFetch } from "../../api/authorized-fetch";
+import { isNetworkUp, subscribeNetwork } from "../../platform";
 import type { ChatConnection } from "./chat-connection";
 import type { WindowManager } from "./window-manager";
 import { createStropheConnection, IqError } from "./chat-connection";
@@ -660,10 +661,21 @@ export class SessionController {
   endOnUnload(): void {
     const access = this.tokens.get()?.accessToken;
     if (!access || this.store.getState().phase !== "signedIn") return;
-    sendKeepalive(`${this.deps.baseUrl}/api/v1/auth/logout`, {
-      Authorization: `Bearer ${access}`,
-      "X-Requested-With": "MoaWeb",
-    });
+    // keepalive: the request outlives the page; if it fails, the server expires the session on its own.
+    authorizedFetch(
+      `${this.deps.baseUrl}/api/v1/auth/logout`,
+      access,
+      {
+        method: "POST",
+        headers: {
+          "X-Requested-With": "MoaWeb",
+          "Content-Type": "application/json",
+        },
+        body: "{}",
+        keepalive: true,
+      },
+      this.deps.baseUrl,
+    ).catch(() => undefined);
   }
 
   /** The shell consumed `exit` (navigated away). */

@@ -32,9 +32,7 @@ function fileMessage(
     file: {
       fileName: "기안서.hwp",
       fileSize: 1_572_864,
-      fileDownUrl: "http://moa.test/fileupload/Common/download.on21",
       fileno: 42,
-      thumbUrl: "",
       ...file,
     },
   };
@@ -168,10 +166,13 @@ describe("FileMessageBody", () => {
       string,
       RequestInit,
     ];
+    // Built from the file number on the page's own origin, whatever the message said.
     expect(url).toBe(
-      `http://moa.test/fileupload/Common/download.on21?ID=webchat_minsu.kim&roomname=${ROOM}&fileno=42&client=pc`,
+      `${window.location.origin}/fileupload/Common/download.on21?ID=webchat_minsu.kim&roomname=${ROOM}&fileno=42&client=pc`,
     );
-    expect(init.headers).toEqual({ Authorization: "Bearer token-1" });
+    expect(new Headers(init.headers).get("Authorization")).toBe(
+      "Bearer token-1",
+    );
     expect(saved).toEqual([{ name: "기안서.hwp", href: "blob:1" }]);
     const blob = created.mock.calls[0]?.[0] as Blob;
     expect(Array.from(new Uint8Array(await blob.arrayBuffer()))).toEqual(
@@ -236,7 +237,9 @@ describe("FileMessageBody", () => {
     await screen.findByRole("status");
     expect(tokenAsks).toEqual([undefined, "token-1"]);
     const second = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
-    expect(second[1].headers).toEqual({ Authorization: "Bearer token-1+" });
+    expect(new Headers(second[1].headers).get("Authorization")).toBe(
+      "Bearer token-1+",
+    );
     expect(saved).toHaveLength(1);
   });
 
@@ -246,7 +249,7 @@ describe("FileMessageBody", () => {
     show(
       fileMessage({
         fileName: "사진.png",
-        thumbUrl: "http://moa.test/thumb?fileno=42",
+        thumbnail: true,
       }),
       SENT_AT + 7 * DAY,
     );
@@ -273,8 +276,7 @@ describe("FileMessageBody", () => {
     show(
       fileMessage({
         fileName: "사진.png",
-        thumbUrl:
-          "http://moa.test/fileupload/Common/thumbnail.on21?roomname=r&fileno=42",
+        thumbnail: true,
       }),
     );
     const thumbnail = await screen.findByRole("img", {
@@ -286,8 +288,10 @@ describe("FileMessageBody", () => {
       RequestInit,
     ];
     expect(url).toBe(
-      "http://moa.test/fileupload/Common/thumbnail.on21?roomname=r&fileno=42",
+      `${window.location.origin}/fileupload/Common/thumbnail.on21?roomname=${encodeURIComponent(ROOM)}&fileno=42`,
     );
-    expect(init.headers).toEqual({ Authorization: "Bearer token-1" });
+    expect(new Headers(init.headers).get("Authorization")).toBe(
+      "Bearer token-1",
+    );
   });
 });

@@ -5,7 +5,8 @@
  */
 import { DownloadOutlined } from "@ant-design/icons";
 import {
-  chatFileDownloadUrl,
+  chatFileDownloadPath,
+  chatThumbnailPath,
   fileKindOf,
   formatFileSize,
   isChatFileExpired,
@@ -48,8 +49,11 @@ export function FileMessageBody({ message }: { message: Message }) {
   const [shownAt] = useState(useRoomClock());
   const expired = isChatFileExpired(Number(message.key), shownAt);
   const kind = fileKindOf(file?.fileName ?? "");
+  // Links are built here from the file number: a URL in the message is never fetched nor shown.
   const thumbnail = useThumbnail(
-    kind === "img" ? (file?.thumbUrl ?? "") : "",
+    kind === "img" && file?.thumbnail && file.fileno !== undefined
+      ? chatThumbnailPath(message.roomName, file.fileno)
+      : "",
     box,
     !expired,
     tokens,
@@ -62,13 +66,13 @@ export function FileMessageBody({ message }: { message: Message }) {
     setState({ kind: "running", percent: 0 });
     try {
       const me = await getMe({});
-      const url = chatFileDownloadUrl(file.fileDownUrl, {
+      const path = chatFileDownloadPath({
         loginId: me.loginId,
         roomName: message.roomName,
         fileno,
       });
       const blob = await downloadChatFile(
-        url,
+        path,
         file.fileSize,
         tokens,
         (received, total) => {

@@ -126,7 +126,9 @@ describe("upload dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "파일 전송" });
     const first = await request(1);
     expect(first.method).toBe("POST");
-    expect(first.url).toBe("/fileupload/Common/uploadMsnAndMobile.on21");
+    expect(first.url).toBe(
+      `${window.location.origin}/fileupload/Common/uploadMsnAndMobile.on21`,
+    );
     expect(first.headers.Authorization).toBe("Bearer token-1");
     expect(first.body?.get("roomname")).toBe(ROOM);
     expect(first.body?.get("ID")).toBe("webchat_minsu.kim");

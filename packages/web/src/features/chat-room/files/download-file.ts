@@ -3,6 +3,7 @@
  * token and read as a stream for the progress, then handed to the browser as a Blob download.
  */
 import { MESSAGE_CODES } from "@moa/shared";
+import { authorizedFetch } from "../../../api/authorized-fetch";
 import {
   isRefusedResponse,
   withAccessToken,
@@ -42,23 +43,20 @@ async function readAll(
 
 /**
  * Fetches a file's bytes.
- * @param url - the download link (with ID, roomname, fileno, client).
+ * @param path - the download path on this server (chatFileDownloadPath); never a URL from a message.
  * @param expectedSize - the size the message announced, for the progress when the answer has no length.
  * @returns the bytes.
  * @throws DownloadError with the message to show.
  */
 export async function downloadChatFile(
-  url: string,
+  path: string,
   expectedSize: number,
   tokens: TokenSource,
   onProgress: (received: number, total: number) => void,
 ): Promise<Blob> {
   try {
     return await withAccessToken(tokens, async (token) => {
-      const res = await fetch(url, {
-        headers: { Authorization: `Bearer ${token}` },
-        credentials: "same-origin",
-      });
+      const res = await authorizedFetch(path, token);
       if (await isRefusedResponse(res)) return { refused: true };
       if (res.status === 404)
         throw new DownloadError(MESSAGE_CODES.downloadNotFound);

@@ -11,6 +11,7 @@ import {
   REQUESTED_WITH_HEADER,
   type ChatFileData,
 } from "@moa/shared";
+import { openAuthorizedXhr } from "../../../api/authorized-fetch";
 import type { TokenCall } from "./access-token";
 
 /** Why one file did not reach the room (an i18n key). */
@@ -116,8 +117,7 @@ export function uploadChatFile(
       settle();
       reject(new UploadAbortedError());
     });
-    xhr.open("POST", CHAT_UPLOAD_PATH);
-    xhr.setRequestHeader("Authorization", `Bearer ${req.token}`);
+    openAuthorizedXhr(xhr, "POST", CHAT_UPLOAD_PATH, req.token);
     xhr.setRequestHeader(REQUESTED_WITH_HEADER, "MoaWeb");
     xhr.send(form);
   });

@@ -3,6 +3,7 @@
  * endpoint needs the access token, so it is fetched and shown through an object URL (revoked on unmount).
  */
 import { useEffect, useState, type RefObject } from "react";
+import { authorizedFetch } from "../../../api/authorized-fetch";
 import {
   isRefusedResponse,
   withAccessToken,
@@ -32,21 +33,21 @@ function useInView(ref: RefObject<Element | null>, enabled: boolean): boolean {
 
 /**
  * The thumbnail's object URL.
- * @param thumbUrl - the message's thumbnail URL ("" when the file has none).
+ * @param path - the thumbnail's path on this server ("" when the file has none); never a URL from a message.
  * @param ref - the element whose visibility starts the load.
  * @param enabled - false for expired files (the server no longer has them).
  * @returns the URL to show, or null (not loaded, none, or failed: the file icon stays).
  */
 export function useThumbnail(
-  thumbUrl: string,
+  path: string,
   ref: RefObject<Element | null>,
   enabled: boolean,
   tokens: TokenSource,
 ): string | null {
-  const visible = useInView(ref, enabled && thumbUrl !== "");
+  const visible = useInView(ref, enabled && path !== "");
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!visible || !thumbUrl) return;
+    if (!visible || !path) return;
     const loaded: { live: boolean; url: string | null } = {
       live: true,
       url: null,
@@ -54,10 +55,7 @@ export function useThumbnail(
     void (async () => {
       try {
         const blob = await withAccessToken(tokens, async (token) => {
-          const res = await fetch(thumbUrl, {
-            headers: { Authorization: `Bearer ${token}` },
-            credentials: "same-origin",
-          });
+          const res = await authorizedFetch(path, token);
           if (await isRefusedResponse(res)) return { refused: true };
           if (!res.ok) throw new Error(`thumbnail HTTP ${String(res.status)}`);
           return { refused: false, value: await res.blob() };
@@ -74,6 +72,6 @@ export function useThumbnail(
       if (loaded.url) URL.revokeObjectURL(loaded.url);
       setUrl(null);
     };
-  }, [visible, thumbUrl, tokens]);
+  }, [visible, path, tokens]);
   return url;
 }
