@@ -19,7 +19,7 @@ const count = (fallback: number, description: string) =>
 
 export const throttleEnvShape = {
   THROTTLE_LOGIN_PER_ADDRESS: count(
-    20,
+    30,
     "Wrong logins per client address per 15 minutes (not counting accounts that address has logged in to) before 429.",
   ),
   THROTTLE_LOGIN_PER_ACCOUNT: count(
