@@ -2,6 +2,7 @@
 export { createTestDatabase, testDatabaseUrl } from "./test-database.js";
 export { createTestServer, type TestServer } from "./test-server.js";
 export {
+  runCli,
   startServerProcess,
   serverMainPath,
   type ServerProcess,
