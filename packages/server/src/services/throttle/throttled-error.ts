@@ -1,15 +1,20 @@
 /** The error every limit throws: HTTP 429, ErrorMsg too_many_requests, and how long to wait (Retry-After). */
+import {
+  TOO_MANY_REQUESTS_MESSAGE,
+  TOO_MANY_REQUESTS_STATUS,
+} from "@moa/shared";
 import { AppError } from "../../errors.js";
 import type { Throttled } from "./rate-limiter.js";
-
-/** ErrorMsg of a throttled request; the web client shows its own message for HTTP 429. */
-export const TOO_MANY_REQUESTS = "too_many_requests";
 
 export class ThrottledError extends AppError {
   readonly retryAfterSeconds: number;
 
   constructor(throttled: Throttled) {
-    super(TOO_MANY_REQUESTS, 429, "rate limit reached");
+    super(
+      TOO_MANY_REQUESTS_MESSAGE,
+      TOO_MANY_REQUESTS_STATUS,
+      "rate limit reached",
+    );
     this.retryAfterSeconds = throttled.retryAfterSeconds;
   }
 }
