@@ -3,6 +3,7 @@
  * logout, the lock-screen password check, isExistSession and the messenger handshake.
  */
 import {
+  ERROR_CODES,
   existSessionRequestSchema,
   handshakeQuerySchema,
   loginRequestSchema,
@@ -33,9 +34,9 @@ const noStore = { "cache-control": "no-store" };
 
 /** Login codes given only after the right password: the client knows the credentials (docs/auth.md). */
 const RIGHT_PASSWORD_CODES: ReadonlySet<string> = new Set([
-  "102",
-  "105",
-  "106",
+  ERROR_CODES.userNotFound,
+  ERROR_CODES.passwordExpired,
+  ERROR_CODES.privacyNotAgreed,
 ]);
 
 /**
