@@ -186,6 +186,20 @@ describe("login throttling and the lock policy", () => {
     expect(codes).toEqual(["104", "104", "104", "104", "103"]);
   });
 
+  it("the right password answered 105 (expired) also makes the address known, so wrong ones from there then lock", async () => {
+    const { server: s, company, login } = await start();
+    const user = await createUser(s.database.db, company, {
+      passwordExpired: true,
+    });
+    expect((await login(user, user.password, "127.0.0.4")).body.ErrorCode).toBe(
+      "105",
+    );
+    const codes: unknown[] = [];
+    for (let i = 0; i < 5; i += 1)
+      codes.push((await login(user, `bad${i}`, "127.0.0.4")).body.ErrorCode);
+    expect(codes).toEqual(["104", "104", "104", "104", "103"]);
+  });
+
   it("with the default limits, 48 first logins of different users from one address at concurrency 16 all succeed", async () => {
     const { server: s, company, login } = await start();
     const users = await Promise.all(
