@@ -1,4 +1,5 @@
 /** Signing in as the demo company's users: success, logout, auto login, every seedable §8 failure, session exists. */
+import { loginAs } from "@moa/server/testing";
 import { describe, expect } from "vitest";
 import { test } from "./fixtures.js";
 import {
@@ -73,6 +74,12 @@ describe("login", () => {
     server,
     page,
   }) => {
+    // Wrong passwords lock only from an address the account has logged in from (docs/auth.md "Lock policy").
+    await loginAs(server, {
+      loginId: DEMO.free,
+      domain: DEMO.domain,
+      password: DEMO.password,
+    });
     await openLoginWithDomain(page, server.url);
     await submitLogin(page, DEMO.free, "wrong-password");
     expect(await readAlert(page)).toContain("비밀번호가 올바르지 않습니다");

@@ -29,6 +29,8 @@ import {
 } from "./services/workplace-services.js";
 import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
+import { createThrottling } from "./services/throttle/throttling.js";
+import { registerThrottleHooks } from "./http/throttle-hooks.js";
 
 export type AppDeps = {
   config: Config;
@@ -59,7 +61,14 @@ export async function createApp(deps: AppDeps) {
     deps.identity ?? (await createIdentityServices(deps.db, clock, chatBus));
   registerErrorHandler(app);
   registerAuthHook(app, identity.tokens);
-  registerAuthRoutes(app, { services: identity, config: deps.config });
+  // Rate limits (issue #11, docs/auth.md "Lock policy and throttling").
+  const throttling = createThrottling(deps.config.throttle, deps.clock);
+  registerThrottleHooks(app, throttling.limiter, deps.config.throttle);
+  registerAuthRoutes(app, {
+    services: identity,
+    config: deps.config,
+    throttle: throttling.auth,
+  });
   registerOrgRoutes(app, { services: identity, config: deps.config });
   registerAvatarRoutes(app, identity);
 

@@ -2,6 +2,11 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import {
+  throttleEnvShape,
+  throttleLimits,
+  type ThrottleLimits,
+} from "./services/throttle/throttle-config.js";
 
 const defaultWebDist = fileURLToPath(
   new URL("../../web/dist", import.meta.url),
@@ -62,6 +67,8 @@ const envSchema = z.object({
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
     .describe("Log level."),
+  // Rate limits (issue #11): services/throttle/throttle-config.ts.
+  ...throttleEnvShape,
 });
 
 export type Config = Readonly<{
@@ -74,6 +81,7 @@ export type Config = Readonly<{
   webDistDir: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  throttle: ThrottleLimits;
 }>;
 
 /** Documentation of every variable, for the README and `--help`. */
@@ -113,5 +121,6 @@ export function loadConfig(
     webDistDir: resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    throttle: throttleLimits(e),
   });
 }

@@ -12,6 +12,8 @@ import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
 import { createIdentityServices } from "./services/services.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
+import { startAdminSocket } from "./admin/admin-socket.js";
+import { createCommandServices } from "./cli/command-services.js";
 
 export type RunningServer = {
   app: App;
@@ -76,6 +78,21 @@ export async function startServer(
     const addr = app.server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
     const url = advertisedOrigin(config, port);
+    // The embedded database admits one process, so `npm run moa -- …` runs its commands here while the server
+    // holds it (docs/auth.md "Administration while the server runs"). PostgreSQL admits the CLI directly.
+    const admin = config.databaseUrl
+      ? undefined
+      : await startAdminSocket(
+          config.dataDir,
+          createCommandServices(database.db, identity, systemClock),
+          logger,
+        ).catch((err: unknown) => {
+          logger.warn(
+            { err },
+            "admin socket unavailable: stop the server to run admin commands",
+          );
+          return undefined;
+        });
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -84,6 +101,7 @@ export async function startServer(
       seeded,
       stop: () =>
         (stopping ??= (async () => {
+          await admin?.close();
           await app.close();
           await database.close();
         })()),

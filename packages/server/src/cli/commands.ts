@@ -3,7 +3,7 @@
  * so tests run them against a test database.
  */
 import { readFileSync } from "node:fs";
-import { extname } from "node:path";
+import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AppError } from "../errors.js";
 import { hashPassword } from "../services/auth/password-hasher.js";
@@ -28,7 +28,8 @@ export const USAGE = `Usage: npm run moa -- <command> [options]
 
   profile options: --position --title --email --mobile --phone --extension --nickname --job
                    --free Y|N --centrex Y|N --sms Y|N
-Database: DATA_DIR or DATABASE_URL, as for the server.`;
+Database: DATA_DIR or DATABASE_URL, as for the server. While the server runs, the commands run inside it
+through its admin socket (DATA_DIR/admin.sock); otherwise directly on the database.`;
 
 const options = {
   domain: { type: "string" },
@@ -116,17 +117,51 @@ function profile(v: Values): UserUpdate {
   return u;
 }
 
+/** The services the commands act through. */
+export type CommandServices = {
+  directory: DirectoryService;
+  integrationKeys: { issue(companyId: number): Promise<string> };
+};
+
+/**
+ * Makes the file argument of `org import` absolute, so the command reads the same file when a running server
+ * executes it (its working directory may differ). Arguments that do not parse are left for runCommand to report.
+ * @param argv the arguments after `moa`.
+ * @param cwd the directory relative paths are relative to.
+ * @returns the arguments with that path resolved.
+ */
+export function withAbsoluteFileArgument(
+  argv: readonly string[],
+  cwd: string,
+): string[] {
+  const args = [...argv];
+  try {
+    const { positionals } = parseArgs({
+      args,
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
+    const [group, action, file] = positionals;
+    const at =
+      file === undefined ? -1 : args.indexOf(file, args.indexOf("import") + 1);
+    if (group === "org" && action === "import" && file && at >= 0)
+      args[at] = resolve(cwd, file);
+  } catch {
+    // runCommand parses again and reports the mistake.
+  }
+  return args;
+}
+
 /**
  * Runs one command.
  * @param argv the arguments after `moa`.
- * @param deps the directory service and where output lines go.
+ * @param deps the services and where output lines go.
  * @returns the process exit code (0 ok, 1 failed, 2 usage).
  */
 export async function runCommand(
   argv: readonly string[],
-  deps: {
-    directory: DirectoryService;
-    integrationKeys: { issue(companyId: number): Promise<string> };
+  deps: CommandServices & {
     out: (line: string) => void;
     err: (line: string) => void;
   },

@@ -3,6 +3,7 @@ import type { FastifyError } from "fastify";
 import type { HttpApp } from "./http-app.js";
 import { AppError } from "../errors.js";
 import { failBody } from "./envelope.js";
+import { ThrottledError } from "../services/throttle/throttled-error.js";
 
 /**
  * Installs the error handler on the app.
@@ -10,6 +11,8 @@ import { failBody } from "./envelope.js";
  */
 export function registerErrorHandler(app: HttpApp): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof ThrottledError)
+      void reply.header("retry-after", String(err.retryAfterSeconds));
     if (err instanceof AppError) {
       const body: Record<string, unknown> = failBody("01", err.code);
       if (err.expose && err.details !== undefined) body.details = err.details;

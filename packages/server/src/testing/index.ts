@@ -1,7 +1,12 @@
 /** Test helpers for integration and e2e tests (`@moa/server/testing`). Never imported by product code. */
-export { createTestDatabase, testDatabaseUrl } from "./test-database.js";
+export {
+  createTestDatabase,
+  testDatabaseUrl,
+  testRedisUrl,
+} from "./test-database.js";
 export { createTestServer, type TestServer } from "./test-server.js";
 export {
+  runCli,
   startServerProcess,
   serverMainPath,
   type ServerProcess,

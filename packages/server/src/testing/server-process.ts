@@ -1,5 +1,6 @@
 /** Runs the built server as a child process (`node dist/main.js`), as `npm start` does, for e2e and kill tests. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,38 @@ import { fileURLToPath } from "node:url";
 export const serverMainPath = fileURLToPath(
   new URL("../../dist/main.js", import.meta.url),
 );
+
+/** The built admin CLI (`npm run moa`). */
+export const cliMainPath = fileURLToPath(
+  new URL("../../dist/cli/moa.js", import.meta.url),
+);
+
+/**
+ * Runs the built admin CLI as `npm run moa -- …` does.
+ * @param dataDir the DATA_DIR it works on (that of a running server, or a stopped one).
+ * @param args the command's arguments.
+ * @returns the exit code and the output.
+ */
+export async function runCli(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [cliMainPath, ...args],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const failed = e as { code?: number; stdout?: string; stderr?: string };
+    return {
+      code: typeof failed.code === "number" ? failed.code : -1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
+  }
+}
 
 export type ServerProcess = {
   url: string;

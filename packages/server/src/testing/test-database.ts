@@ -23,6 +23,10 @@ import type { Database } from "../db/schema.js";
 export const testDatabaseUrl = (): string | undefined =>
   process.env.MOA_TEST_DATABASE_URL || undefined;
 
+/** The Redis of the `services` test project (MOA_TEST_REDIS_URL); the local one when unset. */
+export const testRedisUrl = (): string =>
+  process.env.MOA_TEST_REDIS_URL || "redis://127.0.0.1:6379";
+
 /**
  * Opens an isolated, migrated test database.
  * @returns a handle whose close() also drops what the test created.

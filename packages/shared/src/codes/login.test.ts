@@ -105,6 +105,13 @@ describe("describeHttpFailure", () => {
     expect(describeHttpFailure(418).kind).toBe("sessionExpired");
   });
 
+  it("tells the user to wait on 429, without ending anything", () => {
+    expect(describeHttpFailure(429)).toEqual({
+      kind: "throttled",
+      code: "common.error.tooManyRequests",
+    });
+  });
+
   it("treats every other status as a fatal server error", () => {
     expect(describeHttpFailure(403)).toEqual({
       kind: "fatal",

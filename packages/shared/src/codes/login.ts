@@ -133,15 +133,25 @@ export function describeTokenRefreshFailure(
 /** How the client reacts to a non-2xx HTTP status. */
 export type HttpFailure =
   | { readonly kind: "sessionExpired"; readonly code: MessageCode }
+  | { readonly kind: "throttled"; readonly code: MessageCode }
   | { readonly kind: "fatal"; readonly code: MessageCode };
 
+/** HTTP status of a rate-limited request (with a Retry-After header and ErrorMsg TOO_MANY_REQUESTS_MESSAGE). */
+export const TOO_MANY_REQUESTS_STATUS = 429;
+
+/** `ErrorMsg` (with ErrorCode 01) of a rate-limited request. */
+export const TOO_MANY_REQUESTS_MESSAGE = "too_many_requests";
+
 /**
- * Maps an HTTP error status: 401/418 → session expired (go to login); anything else → server error, quit on confirm.
+ * Maps an HTTP error status: 401/418 → session expired (go to login); 429 → "too many attempts, wait", nothing
+ * else happens; anything else → server error, quit on confirm.
  * @param status - the HTTP status code.
  * @returns the reaction and its message code.
  */
 export function describeHttpFailure(status: number): HttpFailure {
   if (status === 401 || status === 418)
     return { kind: "sessionExpired", code: MESSAGE_CODES.sessionExpired };
+  if (status === TOO_MANY_REQUESTS_STATUS)
+    return { kind: "throttled", code: MESSAGE_CODES.tooManyRequests };
   return { kind: "fatal", code: MESSAGE_CODES.serverError };
 }

@@ -32,6 +32,7 @@ export const MESSAGE_CODES = {
   networkRestored: "LO.A.062",
   sessionExpired: "common.error.sessionExpired",
   serverError: "common.error.server",
+  tooManyRequests: "common.error.tooManyRequests",
   // Lock screen.
   lockBlocked: "LO.A.079",
   lockWrongPassword: "LO.A.076",

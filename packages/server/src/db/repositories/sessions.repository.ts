@@ -226,6 +226,24 @@ export class SessionsRepository {
     };
   }
 
+  /**
+   * Reads, without using it, whose session a refresh token belongs to (for the per-user refresh limit).
+   * @returns the user id, or undefined for a token never issued.
+   */
+  async userOfRefreshToken(tokenHash: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("refresh_tokens")
+      .innerJoin(
+        "auth_sessions",
+        "auth_sessions.id",
+        "refresh_tokens.session_id",
+      )
+      .select("auth_sessions.user_id")
+      .where("refresh_tokens.token_hash", "=", tokenHash)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
   /** Stores an auto-login token hash for a user. */
   async addAutoLoginToken(
     userId: number,

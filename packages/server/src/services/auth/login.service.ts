@@ -44,6 +44,8 @@ export type LoginInput = {
   changePasswordLater: boolean;
   /** Issue an auto-login token to use instead of the password next time. */
   autoLogin: boolean;
+  /** Whether a wrong password counts toward the lock: only from an address known to the account (docs/auth.md). */
+  countsTowardLock: boolean;
 };
 
 export type LoginFailureCode =
@@ -108,7 +110,13 @@ export class LoginService {
     }
     const result = input.token.startsWith(AUTO_LOGIN_TOKEN_PREFIX)
       ? await this.checkAutoLogin(company, loginId, input.token, ctx)
-      : await this.checkPassword(company, loginId, input.token, ctx);
+      : await this.checkPassword(
+          company,
+          loginId,
+          input.token,
+          ctx,
+          input.countsTowardLock,
+        );
     if (!result.ok) return result;
     const { user, viaAutoLogin } = result;
 
@@ -188,6 +196,7 @@ export class LoginService {
     loginId: string,
     token: string,
     ctx: ClientContext,
+    countsTowardLock: boolean,
   ): Promise<{ ok: true; user: User; viaAutoLogin: false } | LoginDenied> {
     const password = decryptPassword(this.keys.passwordPrivateKey, token);
     if (password === undefined) return fail("01", "token_unreadable");
@@ -195,8 +204,13 @@ export class LoginService {
       ? await this.users.findByLogin(company.id, loginId)
       : undefined;
     const verdict = user
-      ? await this.gate.check(user, password, ctx.ip)
-      : await this.gate.checkUnknown(company.id, loginId, password);
+      ? await this.gate.check(user, password, ctx.ip, countsTowardLock)
+      : await this.gate.checkUnknown(
+          company.id,
+          loginId,
+          password,
+          countsTowardLock,
+        );
     if (verdict === "ok" && user)
       return { ok: true, user, viaAutoLogin: false };
     // Same code and reason whether or not the account exists.

@@ -32,18 +32,22 @@ export class PasswordGate {
    * @param user the account.
    * @param password the submitted password.
    * @param ip the client address, for the audit log.
+   * @param countFailure whether a wrong password counts toward the lock (false for an address that never logged
+   *   in to this account: an anonymous client must not be able to lock accounts; docs/auth.md "Lock policy").
    * @returns ok; wrong (count raised, still open); or locked (already, or by this attempt).
    */
   async check(
     user: User,
     password: string,
     ip: string,
+    countFailure = true,
   ): Promise<PasswordVerdict> {
     if (user.locked) return "locked";
     if (await verifyPassword(password, user.passwordHash)) {
       // A wrong attempt running concurrently may have locked the account meanwhile; the lock wins.
       return (await this.users.recordSuccess(user.id)) ? "ok" : "locked";
     }
+    if (!countFailure) return "wrong";
     const now = this.clock();
     const count = await this.users.recordFailure(
       user.id,
@@ -70,16 +74,19 @@ export class PasswordGate {
   /**
    * Handles a password for a login id that has no account exactly like a wrong password for one that
    * has: same hashing work, same counting, same lock after the limit.
+   * @param countFailure as for check: false leaves the count alone, like a real account's.
    * @returns wrong or locked, never ok.
    */
   async checkUnknown(
     companyId: number,
     loginId: string,
     password: string,
+    countFailure = true,
   ): Promise<Exclude<PasswordVerdict, "ok">> {
     if ((await this.phantoms.count(companyId, loginId)) >= WRONG_PASSWORD_LIMIT)
       return "locked";
     await verifyAgainstDummy(password);
+    if (!countFailure) return "wrong";
     const count = await this.phantoms.record(
       companyId,
       loginId,

@@ -184,6 +184,14 @@ export class SessionController {
       this.onRefreshRefused(err);
       return true;
     }
+    if (
+      err instanceof HttpStatusError &&
+      describeHttpFailure(err.status).kind === "throttled"
+    ) {
+      // Rate limited: the user waits and tries again; nothing is lost, so nothing closes.
+      this.alert(describeHttpFailure(err.status).code);
+      return true;
+    }
     if (err instanceof HttpStatusError) {
       if (!this.fatalShown) {
         this.fatalShown = true;
@@ -714,6 +722,11 @@ export class SessionController {
   private async failWith(err: unknown): Promise<SignInResult> {
     if (this.isCancelled()) return await this.cancelled();
     await this.dropServerSession();
+    if (
+      err instanceof HttpStatusError &&
+      describeHttpFailure(err.status).kind === "throttled"
+    )
+      return this.fail(describeHttpFailure(err.status).code);
     // Before login nothing is worth quitting for: every failure to reach the servers reads the same.
     if (
       err instanceof HttpStatusError ||

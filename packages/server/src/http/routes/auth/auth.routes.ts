@@ -3,6 +3,7 @@
  * logout, the lock-screen password check, isExistSession and the messenger handshake.
  */
 import {
+  ERROR_CODES,
   existSessionRequestSchema,
   handshakeQuerySchema,
   loginRequestSchema,
@@ -19,6 +20,8 @@ import type { Config } from "../../../config.js";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../../services/auth/auth-policy.js";
 import { userJid } from "../../../services/auth/identity.js";
 import type { IdentityServices } from "../../../services/services.js";
+import { hashToken } from "../../../services/auth/session.service.js";
+import type { AuthThrottle } from "../../../services/throttle/auth-throttle.js";
 import { requireActor } from "../../auth-hook.js";
 import { clientContext, requireRequestedWith } from "../../client-context.js";
 import { failBody, okBody } from "../../envelope.js";
@@ -29,6 +32,13 @@ import { avatarUrl } from "../avatars/avatars.routes.js";
 const yn = (b: boolean) => (b ? "Y" : "N");
 const noStore = { "cache-control": "no-store" };
 
+/** Login codes given only after the right password: the client knows the credentials (docs/auth.md). */
+const RIGHT_PASSWORD_CODES: ReadonlySet<string> = new Set([
+  ERROR_CODES.userNotFound,
+  ERROR_CODES.passwordExpired,
+  ERROR_CODES.privacyNotAgreed,
+]);
+
 /**
  * Registers the routes.
  * @param app the Fastify app.
@@ -36,9 +46,9 @@ const noStore = { "cache-control": "no-store" };
  */
 export function registerAuthRoutes(
   app: HttpApp,
-  deps: { services: IdentityServices; config: Config },
+  deps: { services: IdentityServices; config: Config; throttle: AuthThrottle },
 ): void {
-  const { services, config } = deps;
+  const { services, config, throttle } = deps;
 
   app.get(
     "/sso/messenger/getMessengerInfo",
@@ -74,6 +84,12 @@ export function registerAuthRoutes(
     async (req, reply) => {
       requireRequestedWith(req);
       const body = parseInput(loginRequestSchema, req.body);
+      void reply.headers(noStore);
+      const attempt = await throttle.admitLogin(
+        body.domnNm,
+        body.username,
+        req.ip,
+      );
       const result = await services.login.login(
         {
           username: body.username,
@@ -82,10 +98,12 @@ export function registerAuthRoutes(
           clientType: body.type,
           changePasswordLater: body.isChangePwdLater,
           autoLogin: body.autoLogin,
+          countsTowardLock: attempt.known,
         },
         clientContext(req),
       );
-      void reply.headers(noStore);
+      if (result.ok || RIGHT_PASSWORD_CODES.has(result.code))
+        await throttle.loginSucceeded(attempt);
       if (!result.ok) return failBody(result.code, result.reason);
       const { user, company, tokens } = result;
       const department = result.department;
@@ -137,12 +155,21 @@ export function registerAuthRoutes(
     async (req, reply) => {
       requireRequestedWith(req);
       const { refreshToken } = parseInput(tokenRefreshRequestSchema, req.body);
+      void reply.headers(noStore);
+      await throttle.admitRefresh(
+        req.ip,
+        await services.repositories.sessions.userOfRefreshToken(
+          hashToken(refreshToken),
+        ),
+      );
       const result = await services.sessions.refresh(
         refreshToken,
         clientContext(req),
       );
-      void reply.headers(noStore);
-      if (!result.ok) return failBody(result.code, result.reason);
+      if (!result.ok) {
+        await throttle.refreshFailed(req.ip);
+        return failBody(result.code, result.reason);
+      }
       return okBody({
         Token_Info: {
           Access_Token: result.tokens.accessToken,
@@ -160,12 +187,12 @@ export function registerAuthRoutes(
 
   app.post("/api/v1/auth/lock/verify", async (req) => {
     const { token } = parseInput(lockVerifyRequestSchema, req.body);
-    const result = await services.login.checkLockPassword(
-      requireActor(req),
-      token,
-      req.ip,
-    );
-    return result.ok ? okBody({}) : failBody(result.code, result.reason);
+    const actor = requireActor(req);
+    await throttle.admitLockVerify(req.ip, actor.userId);
+    const result = await services.login.checkLockPassword(actor, token, req.ip);
+    if (result.ok) return okBody({});
+    await throttle.lockVerifyFailed(req.ip);
+    return failBody(result.code, result.reason);
   });
 
   app.post("/api/v1/chat/home/isExistSession", async (req) => {

@@ -1,4 +1,7 @@
-/** login2 and the pre-login calls over real HTTP: every ErrorCode of spec §8, the lock-out and enumeration safety. */
+/**
+ * login2 and the pre-login calls over real HTTP: every ErrorCode of spec §8, the lock-out and enumeration safety.
+ * The rate limits and the anonymous side of the lock policy are in throttle.db.test.ts.
+ */
 import { loginSuccessSchema, messengerInfoResponseSchema } from "@moa/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Company } from "../../../db/repositories/companies.repository.js";
@@ -19,7 +22,8 @@ let server: TestServer;
 let company: Company;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  // Many cases here fail logins on purpose from one address; the per-address limit is not what they test.
+  server = await createTestServer({ THROTTLE_LOGIN_PER_ADDRESS: "1000" });
   company = await createCompany(server.database.db, { name: "모아테스트" });
 });
 afterAll(async () => {
@@ -140,8 +144,10 @@ describe("POST /api/v1/auth/login2", () => {
     ).toEqual({ ErrorCode: "102", ErrorMsg: "user_not_found" });
   });
 
-  it("104 then 103: the 5th consecutive wrong password locks, and the right one no longer works", async () => {
+  it("104 then 103: the 5th consecutive wrong password from the user's own address locks, and the right one no longer works", async () => {
     const user = await createUser(db(), company);
+    // Wrong passwords count toward the lock only from an address the account has logged in from (docs/auth.md).
+    await loginAs(server, user);
     const codes: unknown[] = [];
     for (let i = 0; i < 5; i += 1)
       codes.push(
@@ -189,7 +195,7 @@ describe("POST /api/v1/auth/login2", () => {
     await loginAs(server, user);
   });
 
-  it("an unknown user and a wrong password get the same status and body, attempt after attempt", async () => {
+  it("an unknown user and a wrong password from a stranger's address get the same status and body, attempt after attempt", async () => {
     const user = await createUser(db(), company);
     const real: unknown[] = [];
     const ghost: unknown[] = [];
@@ -210,12 +216,13 @@ describe("POST /api/v1/auth/login2", () => {
     expect(ghost).toEqual(real);
     expect(real.at(-1)).toEqual([
       200,
-      { ErrorCode: "103", ErrorMsg: "account_locked" },
+      { ErrorCode: "104", ErrorMsg: "wrong_password" },
     ]);
   });
 
-  it("50 concurrent wrong passwords lock the account with exactly 5 counted failures", async () => {
+  it("50 concurrent wrong passwords from the user's own address lock the account with exactly 5 counted failures", async () => {
     const user = await createUser(db(), company);
+    await loginAs(server, user);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         postLogin(server.url, {
