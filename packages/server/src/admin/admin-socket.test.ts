@@ -19,6 +19,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../testing/index.js";
+import { loginRaw } from "../xmpp/testing/raw-client.js";
+import { NS_STREAMS } from "@moa/shared";
 import {
   ADMIN_COMMAND_PATH,
   adminSecretPath,
@@ -122,6 +124,49 @@ describe("npm run moa while the server runs on PGlite", () => {
       stdout: `unlocked ${DEMO_ACCOUNTS.locked}\n`,
     });
     expect((await login(server.url)).body.ErrorCode).toBe("00");
+  });
+
+  it("ends the live chat connection of a user it locks, at once", async () => {
+    const session = await postLogin(server.url, {
+      username: DEMO_ACCOUNTS.normal,
+      domain: DEMO_DOMAIN,
+      password: DEMO_PASSWORD,
+    });
+    const tokens = session.body.Token_Info as { Access_Token: string };
+    const user = session.body.User_Info as { messengerId: string };
+    const chat = await loginRaw(server.url, {
+      jid: user.messengerId,
+      accessToken: tokens.Access_Token,
+    });
+    const lock = await moa(
+      server.dataDir,
+      "user",
+      "update",
+      "--domain",
+      DEMO_DOMAIN,
+      "--login",
+      DEMO_ACCOUNTS.normal,
+      "--locked",
+      "Y",
+    );
+    expect(lock.code).toBe(0);
+    // The command ran inside the server, whose chat engine hears the revocation on its own bus.
+    const error = await chat.next(
+      (el) => el.name === "stream:error",
+      "the stream error",
+    );
+    expect(error.getChild("not-authorized", NS_STREAMS)).toBeDefined();
+    expect(error.getChildText("text", NS_STREAMS)).toBe("account_locked");
+    await chat.closed;
+    await moa(
+      server.dataDir,
+      "user",
+      "unlock",
+      "--domain",
+      DEMO_DOMAIN,
+      "--login",
+      DEMO_ACCOUNTS.normal,
+    );
   });
 
   it("reports usage mistakes and failures with the CLI's exit codes", async () => {
