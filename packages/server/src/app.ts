@@ -8,6 +8,8 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import { registerAuthHook } from "./http/auth-hook.js";
 import { registerErrorHandler } from "./http/error-handler.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
+import { registerBodyGuards } from "./http/body-guards.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
 import { registerAvatarRoutes } from "./http/routes/avatars/avatars.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
@@ -49,7 +51,13 @@ export type AppDeps = {
  * @returns the app, ready to `listen` or `inject`.
  */
 export async function createApp(deps: AppDeps) {
-  const app = Fastify({ loggerInstance: deps.logger, trustProxy: true });
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: deps.config.trustProxy,
+  });
+  // Security issue #11: headers on every answer, body limits delivered and stalled bodies timed out.
+  registerSecurityHeaders(app, deps.config);
+  registerBodyGuards(app, deps.config);
   const identity =
     deps.identity ??
     (await createIdentityServices(deps.db, deps.clock ?? systemClock));
