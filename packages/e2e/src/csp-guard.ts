@@ -31,7 +31,7 @@ export async function reportCspViolations(
           window as unknown as Record<string, (t: string) => void>
         )[binding];
         report?.(
-          `${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`,
+          `${e.effectiveDirective} refused ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
         );
       },
       true,

@@ -25,7 +25,7 @@ describe("content security policy", () => {
     });
     await expect
       .poll(() => cspViolations.join("\n"), { timeout: 10_000 })
-      .toMatch(/script-src-elem refused \(inline\)/);
+      .toMatch(/script-src-elem refused inline/);
     expect(await page.evaluate(() => document.body.dataset.injected)).toBe(
       undefined,
     );
