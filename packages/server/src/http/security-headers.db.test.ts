@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,25 @@ writeFileSync(
 );
 writeFileSync(join(webDist, "assets", "app.js"), "export {};");
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+/** GET / with exactly the given headers. */
+function rawGet(
+  server: TestServer,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: "/", headers },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** Every directive of a policy, by name. */
 function directives(policy: string | null): Map<string, string[]> {
@@ -66,25 +86,22 @@ describe("security headers over plain http", () => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("gives a 304 of the page the page's policy (browsers merge it into the cached page)", async () => {
+    const first = await rawGet(server, {});
+    const etag = String(first.headers.etag);
+    // Node's http client, not fetch: fetch adds Cache-Control: no-cache to a conditional request.
+    const again = await rawGet(server, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(
+      directives(String(again.headers["content-security-policy"])).get(
+        "script-src",
+      ),
+    ).toEqual(["'self'"]);
+  });
+
   it("keeps a forged Host out of the policy", async () => {
-    const { request } = await import("node:http");
-    const url = new URL(server.url);
-    const policy = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: "/",
-          headers: { host: "a.example; script-src *" },
-        },
-        (res) => {
-          res.resume();
-          resolve(String(res.headers["content-security-policy"]));
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    });
+    const res = await rawGet(server, { host: "a.example; script-src *" });
+    const policy = String(res.headers["content-security-policy"]);
     expect(directives(policy).get("script-src")).toEqual(["'self'"]);
     expect(policy).not.toContain("a.example");
   });

@@ -85,13 +85,13 @@ function pageOrigins(req: FastifyRequest, config: Config): string[] {
 export function registerSecurityHeaders(app: HttpApp, config: Config): void {
   const https = config.publicUrl?.startsWith("https:") ?? false;
   app.addHook("onSend", async (req, reply, payload) => {
-    const type = String(reply.getHeader("content-type") ?? "");
+    // A 304 has no type, and browsers merge its headers into the cached page: it must carry the page's policy too.
+    const type = reply.getHeader("content-type");
+    const document = type === undefined || String(type).startsWith("text/html");
     void reply
       .header(
         "content-security-policy",
-        type.startsWith("text/html")
-          ? clientPolicy(pageOrigins(req, config))
-          : NON_DOCUMENT_POLICY,
+        document ? clientPolicy(pageOrigins(req, config)) : NON_DOCUMENT_POLICY,
       )
       .header("x-content-type-options", "nosniff")
       .header("x-frame-options", "DENY")
