@@ -45,6 +45,9 @@ describe("loadConfig", () => {
         TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
       }).trustProxy,
     ).toEqual(["10.0.0.5", "10.1.0.0/16"]);
+    expect(
+      loadConfig({ PUBLIC_URL: publicUrl, TRUST_PROXY: "loopback" }).trustProxy,
+    ).toEqual(["loopback"]);
   });
 
   it("refuses TRUST_PROXY values that would trust anyone (true, a hop count) or are no address", () => {
