@@ -1,6 +1,7 @@
 /**
  * The e2e `test`: per spec file a real built server on a fresh data dir and one Chromium;
- * per test a fresh browser context (no shared storage), a screenshot on failure and no uncaught page errors.
+ * per test a fresh browser context (no shared storage), a screenshot on failure, no uncaught page errors and no
+ * Content-Security-Policy violation in any context the test opens (`cspViolations`, checked after every test).
  */
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import { startServerProcess } from "@moa/server/testing";
 import type { Page } from "playwright-core";
 import { test as base } from "vitest";
 import { launchChromium } from "./browser.js";
+import { isCspConsoleLine, newReportingContext } from "./csp-guard.js";
 
 const artifactsDir = fileURLToPath(new URL("../artifacts/", import.meta.url));
 
@@ -25,14 +27,31 @@ export const test = base
     onCleanup(() => browser.close());
     return browser;
   })
-  .extend("page", async ({ browser, task }, { onCleanup }) => {
-    const context = await browser.newContext({ locale: "ko-KR" });
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend("cspViolations", { auto: true }, ({}, { onCleanup }) => {
+    const violations: string[] = [];
+    // Runs after the page's cleanup (which depends on this), so late reports of a closing page count too.
+    onCleanup(() => {
+      if (violations.length > 0)
+        throw new Error(
+          `Content-Security-Policy violations:\n${violations.join("\n")}`,
+        );
+    });
+    return violations;
+  })
+  .extend("page", async ({ browser, task, cspViolations }, { onCleanup }) => {
+    const context = await newReportingContext(browser, cspViolations);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(err.message));
     page.on("console", (msg) => {
-      // The browser's own lines for refused connections (server restarts) are not errors of the app.
-      if (msg.type() === "error" && !msg.text().includes("net::ERR_"))
+      // The browser's own lines for refused connections (server restarts) are not errors of the app; policy
+      // violations are reported to cspViolations.
+      if (
+        msg.type() === "error" &&
+        !msg.text().includes("net::ERR_") &&
+        !isCspConsoleLine(msg.text())
+      )
         pageErrors.push(msg.text());
     });
     onCleanup(async () => {

@@ -1,6 +1,7 @@
 /** Signing in as the demo company's users: success, logout, auto login, every seedable §8 failure, session exists. */
 import { loginAs } from "@moa/server/testing";
 import { describe, expect } from "vitest";
+import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
 import {
   DEMO,
@@ -160,12 +161,13 @@ describe("login", () => {
     server,
     browser,
     page,
+    cspViolations,
   }) => {
     await openLoginWithDomain(page, server.url);
     await submitLogin(page, "nayeon.park");
     await expectMainWindow(page);
 
-    const other = await browser.newContext({ locale: "ko-KR" });
+    const other = await newReportingContext(browser, cspViolations);
     try {
       const second = await other.newPage();
       await openLoginWithDomain(second, server.url);

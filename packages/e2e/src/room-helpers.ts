@@ -8,6 +8,7 @@ import {
   openLoginWithDomain,
   submitLogin,
 } from "./login-helpers.js";
+import { newReportingContext } from "./csp-guard.js";
 
 /** Uncaught errors of the pages a spec opened itself (the fixture watches only its own page). */
 export function watchErrors(page: Page, errors: string[]): void {
@@ -29,14 +30,15 @@ export async function signIn(
   await expectMainWindow(page);
 }
 
-/** A second user: a fresh browser context, signed in; closed by the returned function. */
+/** A second user: a fresh browser context, signed in; closed by the returned function. Page errors and policy
+ * violations of its pages go to `errors`. */
 export async function secondUser(
   browser: Browser,
   serverUrl: string,
   loginId: string,
   errors: string[],
 ): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: "ko-KR" });
+  const context = await newReportingContext(browser, errors);
   context.on("page", (p) => {
     watchErrors(p, errors);
   });

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { connectPeer } from "./chat-peer.js";
+import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
 import {
   expectMainWindow,
@@ -21,9 +22,14 @@ async function signIn(page: Page, url: string, loginId: string) {
   await expectMainWindow(page, { hideNotice: true });
 }
 
-/** A second person's browser: a fresh context, signed in; closed by the returned function. */
-async function otherBrowser(browser: Browser, url: string, loginId: string) {
-  const context = await browser.newContext({ locale: "ko-KR" });
+/** A second person's browser: a fresh context reporting to `violations`, signed in; closed by the returned function. */
+async function otherBrowser(
+  browser: Browser,
+  url: string,
+  loginId: string,
+  violations: string[],
+) {
+  const context = await newReportingContext(browser, violations);
   const page = await context.newPage();
   await signIn(page, url, loginId);
   return { page, close: () => context.close() };
@@ -78,10 +84,16 @@ describe("room management", () => {
     server,
     browser,
     page,
+    cspViolations,
   }) => {
     await signIn(page, server.url, "yujin.han");
     const peer = await connectPeer(server.url, "siwoo.shin");
-    const invitee = await otherBrowser(browser, server.url, "hyejin.seo");
+    const invitee = await otherBrowser(
+      browser,
+      server.url,
+      "hyejin.seo",
+      cspViolations,
+    );
     try {
       const meeting = await peer.createRoom(
         2,
@@ -132,10 +144,16 @@ describe("room management", () => {
     server,
     browser,
     page,
+    cspViolations,
   }) => {
     await signIn(page, server.url, "woojin.oh");
     const peer = await connectPeer(server.url, "donghyun.hwang");
-    const member = await otherBrowser(browser, server.url, "jiwoo.kwon");
+    const member = await otherBrowser(
+      browser,
+      server.url,
+      "jiwoo.kwon",
+      cspViolations,
+    );
     try {
       const dual = await peer.createRoom(1, [peer.jidOf("woojin.oh")]);
       await peer.say(dual, "프로젝트 하나 만들죠");

@@ -8,6 +8,8 @@ import type { Db } from "./db/database.js";
 import { registerAuthHook } from "./http/auth-hook.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerWebClient } from "./http/web-client.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
+import { registerBodyGuards } from "./http/body-guards.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
 import { registerAvatarRoutes } from "./http/routes/avatars/avatars.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
@@ -54,7 +56,13 @@ export type AppDeps = {
  * @returns the app, ready to `listen` or `inject`.
  */
 export async function createApp(deps: AppDeps) {
-  const app = Fastify({ loggerInstance: deps.logger, trustProxy: true });
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: deps.config.trustProxy,
+  });
+  // Headers on every answer; body limits delivered and stalled bodies timed out (docs/security.md).
+  registerSecurityHeaders(app, deps.config);
+  registerBodyGuards(app, deps.config);
   const clock = deps.clock ?? systemClock;
   const chatBus = deps.chatBus ?? createMemoryBus();
   const identity =

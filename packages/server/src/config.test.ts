@@ -35,4 +35,37 @@ describe("loadConfig", () => {
     );
     for (const d of configDocs) expect(d.description).not.toBe("");
   });
+
+  it("trusts no proxy by default and maps TRUST_PROXY to the proxies' addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const publicUrl = "https://moa.example.com";
+    expect(
+      loadConfig({
+        PUBLIC_URL: publicUrl,
+        TRUST_PROXY: "10.0.0.5, 10.1.0.0/16",
+      }).trustProxy,
+    ).toEqual(["10.0.0.5", "10.1.0.0/16"]);
+    expect(
+      loadConfig({ PUBLIC_URL: publicUrl, TRUST_PROXY: "loopback" }).trustProxy,
+    ).toEqual(["loopback"]);
+  });
+
+  it("refuses TRUST_PROXY values that would trust anyone (true, a hop count) or are no address", () => {
+    const publicUrl = "https://moa.example.com";
+    expect(() =>
+      loadConfig({ PUBLIC_URL: publicUrl, TRUST_PROXY: "true" }),
+    ).toThrow(/TRUST_PROXY: .*true/);
+    expect(() =>
+      loadConfig({ PUBLIC_URL: publicUrl, TRUST_PROXY: "10.0.0.0/33" }),
+    ).toThrow(/TRUST_PROXY/);
+    expect(() =>
+      loadConfig({ PUBLIC_URL: publicUrl, TRUST_PROXY: "1" }),
+    ).toThrow(/TRUST_PROXY: a hop count/);
+  });
+
+  it("refuses to trust a proxy without PUBLIC_URL", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "127.0.0.1" })).toThrow(
+      /TRUST_PROXY: needs PUBLIC_URL/,
+    );
+  });
 });

@@ -7,6 +7,7 @@ import {
   throttleLimits,
   type ThrottleLimits,
 } from "./services/throttle/throttle-config.js";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 
 const defaultWebDist = fileURLToPath(
   new URL("../../web/dist", import.meta.url),
@@ -52,6 +53,25 @@ const envSchema = z.object({
     .describe(
       "Externally visible base URL (used in links the server hands out); defaults to http://HOST:PORT.",
     ),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    })
+    .describe(
+      "Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a comma list of addresses/CIDRs (e.g. 10.0.0.5,10.1.0.0/16). Unset (default): forwarded headers are ignored. Needs PUBLIC_URL.",
+    ),
+  BODY_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(30)
+    .describe(
+      "A request body (e.g. an upload) that sends no byte for this long is cut off and its partial file removed.",
+    ),
   WEB_DIST_DIR: z
     .string()
     .default(defaultWebDist)
@@ -78,6 +98,8 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
+  trustProxy: TrustProxy;
+  bodyIdleTimeoutMs: number;
   webDistDir: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -111,6 +133,11 @@ export function loadConfig(
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  // Behind a proxy the Host the server sees is the proxy's business: links must come from the configured URL.
+  if (e.TRUST_PROXY !== false && !e.PUBLIC_URL)
+    throw new Error(
+      "Invalid configuration:\n  TRUST_PROXY: needs PUBLIC_URL (links the server hands out behind a proxy come from PUBLIC_URL)",
+    );
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -118,6 +145,8 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
     webDistDir: resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

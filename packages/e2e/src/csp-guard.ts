@@ -1,0 +1,58 @@
+/**
+ * Reports every Content-Security-Policy violation of a browser context (all its pages and popups), so a spec fails
+ * when the app does something its policy forbids instead of silently losing a script, a style or a connection.
+ */
+import type { BrowserContext } from "playwright-core";
+
+const BINDING = "__moaCspViolation";
+
+/** Chromium's console line for a refused load or execution. */
+export const isCspConsoleLine = (text: string) =>
+  text.includes("Content Security Policy");
+
+/**
+ * Collects the context's violations: the page's `securitypolicyviolation` events (which name the directive and the
+ * source) and, for anything refused before the listener exists, Chromium's console lines about the policy.
+ * @param context the context, before its first page opens.
+ * @param violations receives one line per violation.
+ */
+export async function reportCspViolations(
+  context: BrowserContext,
+  violations: string[],
+): Promise<void> {
+  await context.exposeBinding(BINDING, ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript((binding: string) => {
+    addEventListener(
+      "securitypolicyviolation",
+      (e) => {
+        const report = (
+          window as unknown as Record<string, (t: string) => void>
+        )[binding];
+        report?.(
+          `${e.effectiveDirective} refused ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+        );
+      },
+      true,
+    );
+  }, BINDING);
+  context.on("console", (msg) => {
+    if (isCspConsoleLine(msg.text()))
+      violations.push(`${msg.page()?.url() ?? ""}: ${msg.text()}`);
+  });
+}
+
+/**
+ * A fresh Korean-locale context whose violations are reported.
+ * @param browser the spec file's browser (anything with newContext).
+ * @param violations receives one line per violation.
+ */
+export async function newReportingContext(
+  browser: { newContext(opts: { locale: string }): Promise<BrowserContext> },
+  violations: string[],
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: "ko-KR" });
+  await reportCspViolations(context, violations);
+  return context;
+}
