@@ -17,5 +17,14 @@ export default defineConfig({
       },
     ],
   },
-  build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      // Modules run in the order the sources import them even when code splitting puts them in other chunks: the
+      // entry's first import switches zod to jitless before any schema is built (main.tsx, lib/zod-jitless.ts).
+      output: { strictExecutionOrder: true },
+    },
+  },
 });

@@ -5,6 +5,7 @@
  */
 import { startServerProcess } from "@moa/server/testing";
 import { describe, expect } from "vitest";
+import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
 import {
   DEMO,
@@ -16,11 +17,12 @@ import {
 describe("login rate limit", () => {
   test("after the configured wrong logins from one address the login screen tells the user to wait", async ({
     browser,
+    cspViolations,
   }) => {
     const server = await startServerProcess({
       env: { THROTTLE_LOGIN_PER_ADDRESS: "2" },
     });
-    const context = await browser.newContext({ locale: "ko-KR" });
+    const context = await newReportingContext(browser, cspViolations);
     try {
       const page = await context.newPage();
       await openLoginWithDomain(page, server.url);
