@@ -73,6 +73,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
+          // Screens load lazily; on a loaded 2-core machine a first render can take seconds. Tests wait for
+          // conditions, so the limit only ends a test that would fail anyway.
+          testTimeout: 30_000,
           server: { deps: { inline: ["strophe.js"] } },
         },
       },

@@ -25,6 +25,9 @@ export default defineConfig({
       // Modules run in the order the sources import them even when code splitting puts them in other chunks: the
       // entry's first import switches zod to jitless before any schema is built (main.tsx, lib/zod-jitless.ts).
       output: { strictExecutionOrder: true },
+      // Only the components a route imports from a side-effect-free barrel (antd's index, our ui/ and @moa/shared)
+      // join the graph, so each route's chunks carry what it uses rather than everything any route uses.
+      experimental: { lazyBarrel: true },
     },
   },
 });

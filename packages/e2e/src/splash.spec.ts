@@ -46,8 +46,9 @@ describe("splash and routes", () => {
     await openLoginWithDomain(page, server.url);
     await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
 
-    await page.getByRole("combobox", { name: "언어" }).click();
-    await page.getByTitle("English").click();
+    await page
+      .getByRole("combobox", { name: "언어" })
+      .selectOption({ label: "English" });
 
     await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(

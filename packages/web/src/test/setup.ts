@@ -1,6 +1,10 @@
 /** jsdom setup for component tests: unmount between tests and start each one at a clean URL and storage. */
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+
+// findBy…/waitFor wait for a condition; screens load lazily (route chunks), which on a loaded 2-core machine takes
+// longer than testing-library's default second. The limit only matters when the condition never comes.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout, so nothing ever resizes: an observer that never reports is faithful. antd's popups need one.
 class NoLayoutResizeObserver implements ResizeObserver {

@@ -1,32 +1,34 @@
-/** Switches the UI language; every translated text and antd's own texts follow at once. */
-import { Select, Space } from "antd";
+/**
+ * Switches the UI language; every translated text and antd's own texts follow at once. A native select: two choices
+ * need no searchable popup list, and it keeps antd's Select out of the login screen's first load.
+ */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale } from "../../i18n";
-
-const options = LOCALES.map((locale) => ({
-  value: locale,
-  label: LOCALE_NAMES[locale],
-  lang: locale,
-}));
+import "./language-select.css";
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
-  const labelId = useId();
+  const selectId = useId();
   const current = isLocale(i18n.resolvedLanguage)
     ? i18n.resolvedLanguage
     : DEFAULT_LOCALE;
 
   return (
-    <Space>
-      <span id={labelId}>{t("language.select.label")}</span>
-      <Select
-        aria-labelledby={labelId}
+    <span className="moa-language">
+      <label htmlFor={selectId}>{t("language.select.label")}</label>
+      <select
+        id={selectId}
+        className="moa-language__select"
         value={current}
-        options={options}
-        onChange={(locale: string) => void i18n.changeLanguage(locale)}
-        style={{ minWidth: 120 }}
-      />
-    </Space>
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 /** The company-domain dialog (spec §2.2): pick a saved domain (each removable) or type a new one; http(s):// is stripped. */
 import { normalizeDomain } from "@moa/shared";
-import { Button, Input, List, Modal, Radio, Typography } from "antd";
+import { Button, Input, Modal, Radio, Typography } from "antd";
 import { CloseOutlined } from "@ant-design/icons";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,28 +75,22 @@ export function DomainDialog({
             }}
             style={{ width: "100%" }}
           >
-            <List
-              size="small"
-              dataSource={[...domains]}
-              renderItem={(domain) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="remove"
-                      type="text"
-                      size="small"
-                      icon={<CloseOutlined />}
-                      aria-label={t("login.domainDialog.remove", { domain })}
-                      onClick={() => {
-                        onRemove(domain);
-                      }}
-                    />,
-                  ]}
-                >
+            <ul className="moa-domain-list">
+              {domains.map((domain) => (
+                <li key={domain}>
                   <Radio value={domain}>{domain}</Radio>
-                </List.Item>
-              )}
-            />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<CloseOutlined />}
+                    aria-label={t("login.domainDialog.remove", { domain })}
+                    onClick={() => {
+                      onRemove(domain);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
           </Radio.Group>
         </>
       ) : null}
