@@ -22,6 +22,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { TZ: "UTC" },
+    // Vitest leaves a core free by default, which on a 2-core machine runs every file in turn; browser and server
+    // tests mostly wait on other processes, so two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
