@@ -1,9 +1,5 @@
 /** The session: login flow, chat connection, presence, lock and the spec §8 error reactions. */
-export {
-  createStropheConnection,
-  WEB_RESOURCE,
-  type ChatConnection,
-} from "./chat-connection";
+export type { ChatConnection } from "./chat-connection";
 export {
   INITIAL_CONNECTION_STATE,
   reconnectDelay,

@@ -40,7 +40,7 @@ import { authorizedFetch } from "../../api/authorized-fetch";
 import { isNetworkUp, subscribeNetwork } from "../../platform";
 import type { ChatConnection } from "./chat-connection";
 import type { WindowManager } from "./window-manager";
-import { createStropheConnection, IqError } from "./chat-connection";
+import { IqError } from "./chat-connection";
 import {
   INITIAL_CONNECTION_STATE,
   stepConnection,
@@ -342,8 +342,19 @@ export class SessionController {
     return { kind: "signedIn" };
   }
 
-  private openFirstConnection(url: string): Promise<boolean> {
-    const create = this.deps.createConnection ?? createStropheConnection;
+  private async openFirstConnection(url: string): Promise<boolean> {
+    let create = this.deps.createConnection;
+    if (!create) {
+      try {
+        ({ createStropheConnection: create } =
+          await import("./strophe-connection"));
+      } catch {
+        // The XMPP code could not be fetched: to the user the chat server is as unreachable as a refused socket.
+        this.alert(MESSAGE_CODES.loginServerUnreachable);
+        this.dispatch({ type: "close", reason: "cancel" });
+        return false;
+      }
+    }
     this.connection = create(url);
     this.connection.onMessage((message) => {
       for (const fn of this.messageListeners) fn(message);

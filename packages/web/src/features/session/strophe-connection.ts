@@ -1,0 +1,126 @@
+/**
+ * The chat connection over Strophe.js (XMPP over WebSocket, spec §7.1): SASL PLAIN with the JID local part
+ * `{loginId}.{domain}` and the access token as password. Reports Strophe's statuses by their spec §4 names.
+ */
+import { $pres, Strophe } from "strophe.js";
+import type { OwnPresenceState } from "@moa/shared";
+import { IqError, type ChatConnection } from "./chat-connection";
+import type { ConnectionStatus } from "./connection-machine";
+
+/** The RFC 6120 condition of an error stanza (its first child of `<error/>` that is not `<text/>`). */
+function errorCondition(stanza: Element | null): string {
+  if (!stanza) return "timeout";
+  const error = stanza.getElementsByTagName("error")[0];
+  const condition = [...(error?.children ?? [])].find(
+    (child) => child.tagName !== "text",
+  );
+  return condition?.tagName ?? "undefined-condition";
+}
+
+const STATUS_NAMES = new Map<number, ConnectionStatus>([
+  [Strophe.Status.ERROR, "error"],
+  [Strophe.Status.CONNECTING, "connecting"],
+  [Strophe.Status.CONNFAIL, "connfail"],
+  [Strophe.Status.CONNTIMEOUT, "connfail"],
+  [Strophe.Status.AUTHENTICATING, "authenticating"],
+  [Strophe.Status.AUTHFAIL, "authfail"],
+  [Strophe.Status.CONNECTED, "connected"],
+  [Strophe.Status.DISCONNECTED, "disconnected"],
+  [Strophe.Status.DISCONNECTING, "disconnecting"],
+  [Strophe.Status.ATTACHED, "attached"],
+]);
+
+// XMPP <show/> for the own states; "off" appears as extended away so the session stays alive.
+const SHOW: Record<OwnPresenceState, string | null> = {
+  on: null,
+  away: "away",
+  dnd: "dnd",
+  off: "xa",
+};
+
+/** The resource of a browser session: one web-chat session per user, so a second login replaces the first (conflict). */
+export const WEB_RESOURCE = "webchat";
+
+/**
+ * Creates a Strophe-backed connection to a chat server.
+ * @param url - the WebSocket URL from the handshake (ends in /ws/).
+ * @returns the connection.
+ */
+export function createStropheConnection(url: string): ChatConnection {
+  // Every failure reaches us as a status with its condition (conflict, auth…), which the session reports; Strophe's
+  // own console lines would only repeat them as errors (STACK.md suggests WARN; its stream errors log at ERROR).
+  Strophe.setLogLevel(Strophe.LogLevel.FATAL);
+  let conn: InstanceType<typeof Strophe.Connection> | undefined;
+  const listeners = new Set<(message: Element) => void>();
+  const presenceListeners = new Set<(presence: Element) => void>();
+  return {
+    connect(jid, token, onStatus) {
+      conn = new Strophe.Connection(url, { protocol: "ws" });
+      // Handlers survive Strophe's connect(), and a new Connection is made per attempt: register once here.
+      conn.addHandler(
+        (message) => {
+          for (const listener of listeners) listener(message);
+          return true;
+        },
+        null,
+        "message",
+        null,
+      );
+      conn.addHandler(
+        (presence) => {
+          for (const listener of presenceListeners) listener(presence);
+          return true;
+        },
+        null,
+        "presence",
+        null,
+      );
+      conn.connect(
+        `${jid}/${WEB_RESOURCE}`,
+        token,
+        (status: number, condition?: string | null) => {
+          const name = STATUS_NAMES.get(status);
+          if (name) onStatus(name, condition ?? undefined);
+        },
+      );
+    },
+    disconnect(why) {
+      conn?.disconnect(why);
+    },
+    sendPresence(state) {
+      const show = SHOW[state];
+      const pres = $pres();
+      if (show) pres.c("show").t(show).up();
+      conn?.send(pres.tree());
+    },
+    send(stanza) {
+      conn?.send(stanza);
+    },
+    sendIq(iq, timeoutMs) {
+      const current = conn;
+      if (!current?.connected) return Promise.reject(new IqError("offline"));
+      return new Promise((resolve, reject) => {
+        current.sendIQ(
+          iq,
+          resolve,
+          (stanza) => {
+            reject(new IqError(errorCondition(stanza)));
+          },
+          timeoutMs,
+        );
+      });
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => {
+        presenceListeners.delete(listener);
+      };
+    },
+  };
+}
