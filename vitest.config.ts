@@ -107,6 +107,7 @@ export default defineConfig({
           root: "packages/e2e",
           environment: "node",
           include: ["src/**/*.spec.ts"],
+          globalSetup: ["./src/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,13 +1,15 @@
 /**
- * The e2e `test`: per spec file a real built server on a fresh data dir and one Chromium;
+ * The e2e `test`: per spec file a real built server on a fresh copy of the seeded demo data (global-setup.ts) and one Chromium;
  * per test a fresh browser context (no shared storage), a screenshot on failure, no uncaught page errors and no
  * Content-Security-Policy violation in any context the test opens (`cspViolations`, checked after every test).
  */
-import { mkdirSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServerProcess } from "@moa/server/testing";
 import type { Page } from "playwright-core";
-import { test as base } from "vitest";
+import { inject, test as base } from "vitest";
 import { launchChromium } from "./browser.js";
 import { isCspConsoleLine, newReportingContext } from "./csp-guard.js";
 
@@ -16,8 +18,12 @@ const artifactsDir = fileURLToPath(new URL("../artifacts/", import.meta.url));
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
   .extend("server", { scope: "file" }, async ({}, { onCleanup }) => {
-    const server = await startServerProcess();
-    onCleanup(() => server.stop());
+    const dataDir = copySeededData();
+    const server = await startServerProcess({ dataDir });
+    onCleanup(async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
     await expectWebClient(server.url);
     return server;
   })
@@ -63,6 +69,17 @@ export const test = base
     });
     return page;
   });
+
+/** A fresh data directory holding the demo company the run's global set-up seeded (global-setup.ts). */
+function copySeededData(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), "moa-e2e-"));
+  cpSync(inject("seededDataDir"), dataDir, {
+    recursive: true,
+    // The stopped template holds no live lock or socket, but a copy never should.
+    filter: (src) => !["moa.lock", "admin.sock"].includes(basename(src)),
+  });
+  return dataDir;
+}
 
 /** Fails fast with the fix when the server runs without a built web client. */
 async function expectWebClient(url: string) {
