@@ -1,5 +1,11 @@
-/** A signed-in user's session: an expired token is renewed without notice, idle locks the app, the lock screen unlocks. */
+/**
+ * A signed-in user's session: an expired token is renewed without notice, idle locks the app, the lock screen unlocks,
+ * and the end of the session (logout, login conflict) closes every room window at once.
+ */
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { connectPeer } from "./chat-peer.js";
+import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
 import {
   DEMO,
@@ -8,6 +14,7 @@ import {
   readAlert,
   submitLogin,
 } from "./login-helpers.js";
+import { openRoomWindow } from "./room-helpers.js";
 
 describe("session", () => {
   test("a request answered with ExpiredJwt is replayed after a token refresh, and the user just sees it succeed", async ({
@@ -69,5 +76,77 @@ describe("session", () => {
     await field.fill(DEMO.password);
     await lock.getByRole("button", { name: "확인" }).click();
     await expectMainWindow(page);
+  });
+
+  test("logout and a login conflict close every room window at once; a second tab on the login screen blocks nothing", async ({
+    server,
+    browser,
+    page,
+    cspViolations,
+  }) => {
+    const user = "hyunwoo.kang";
+    const context = page.context();
+    await openLoginWithDomain(page, server.url);
+    await submitLogin(page, user);
+    await expectMainWindow(page);
+    const peer = await connectPeer(server.url, "jaewon.yoon");
+    const other = await newReportingContext(browser, cspViolations);
+    try {
+      const dual = await peer.createRoom(1, [peer.jidOf(user)]);
+      const group = await peer.createRoom(
+        2,
+        [peer.jidOf(user), peer.jidOf("gaeun.jung")],
+        "주간 회의",
+      );
+      await peer.say(dual, "일대일 대화 내용");
+      await peer.say(group, "회의 대화 내용");
+
+      // Another tab of the same profile sits on the login screen: it must not answer the room windows' requests.
+      const loginTab = await context.newPage();
+      await loginTab.goto(`${server.url}/#/login`);
+      await loginTab
+        .getByRole("heading", { level: 1, name: "로그인" })
+        .waitFor();
+      const roomWindows = () =>
+        context.pages().filter((p) => p !== page && p !== loginTab);
+      const openBoth = async (): Promise<Page[]> => [
+        await openRoomWindow(page, /^윤재원/),
+        await openRoomWindow(page, /^주간 회의/),
+      ];
+
+      const first = await openBoth();
+      await first[0]?.getByText("일대일 대화 내용").waitFor();
+      expect(roomWindows()).toHaveLength(2);
+      await page.getByRole("button", { name: /강현우/ }).click();
+      await page
+        .getByRole("dialog", { name: "내 정보" })
+        .getByRole("button", { name: "로그아웃" })
+        .click();
+      await expect.poll(() => roomWindows().length, { timeout: 3000 }).toBe(0);
+      await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
+
+      await submitLogin(page, user);
+      await expectMainWindow(page);
+      await openBoth();
+      expect(roomWindows()).toHaveLength(2);
+      // The same user signs in elsewhere: the first browser's rooms close before its 10 s countdown to logout.
+      const second = await other.newPage();
+      await openLoginWithDomain(second, server.url);
+      await submitLogin(second, user);
+      await second
+        .getByRole("dialog", { name: "중복 로그인" })
+        .getByRole("button", { name: "계속 로그인" })
+        .click();
+      await page
+        .getByRole("alert")
+        .getByText("다른 곳에서 같은 아이디로 로그인하여")
+        .waitFor({ timeout: 20_000 });
+      await expect.poll(() => roomWindows().length, { timeout: 3000 }).toBe(0);
+      await page.getByRole("button", { name: "확인" }).click();
+      await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
+    } finally {
+      await peer.stop();
+      await other.close();
+    }
   });
 });

@@ -24,7 +24,10 @@ const session = new SessionController({
   locale: () => (i18n.resolvedLanguage ?? DEFAULT_LOCALE).toLowerCase(),
 });
 const windowId = windowIdFor(window.location.hash);
-const bridge = createBridge(windowId, createBroadcastChannelTransport());
+// Every tab of the profile is a "main" window: only the one with a session answers views (see answerUnhandled).
+const bridge = createBridge(windowId, createBroadcastChannelTransport(), {
+  answerUnhandled: windowId !== "main",
+});
 if (windowId === "main") {
   session.windows = createWindowManager(bridge, session);
   onWindowClosing(() => {

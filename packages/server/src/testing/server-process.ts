@@ -58,8 +58,7 @@ export type ServerProcess = {
  * Starts the built server on a free port.
  * @param opts dataDir to reuse (default: a fresh temp dir) and extra env.
  * @returns the process once it prints its URL.
- * @throws Error when it exits or stays silent for 3 minutes (a fresh database takes seconds; a loaded 2-core
- *   machine has been seen to need well over a minute).
+ * @throws Error when it exits or stays silent for 180 s.
  */
 export async function startServerProcess(
   opts: {
@@ -90,8 +89,10 @@ export async function startServerProcess(
     child.once("exit", () => resolve()),
   );
   const url = await new Promise<string>((resolve, reject) => {
+    // A first start seeds the demo company (password hashing): on a machine shared by parallel builds that alone
+    // has taken over 60 s.
     const timer = setTimeout(
-      () => reject(new Error(`server did not start within 3 min:\n${out}`)),
+      () => reject(new Error(`server did not start within 180 s:\n${out}`)),
       180_000,
     );
     const onData = (chunk: Buffer) => {

@@ -61,6 +61,23 @@ describe("createBridge", () => {
     });
   });
 
+  it("a window created with answerUnhandled false stays silent without a handler, so another window of its id answers", async () => {
+    const hub = createMemoryHub();
+    const loginTab = createBridge("main", hub.connect(), {
+      answerUnhandled: false,
+    });
+    const signedInTab = createBridge("main", hub.connect(), {
+      answerUnhandled: false,
+    });
+    const room = createBridge("room:pc_1", hub.connect(), { timeoutMs: 50 });
+    open.push(loginTab, signedInTab, room);
+    await expect(room.request("me:get", {})).rejects.toMatchObject({
+      code: "timeout",
+    });
+    signedInTab.handle("me:get", () => me);
+    await expect(room.request("me:get", {})).resolves.toEqual(me);
+  });
+
   it("rejects with remote_error when the handler throws, and with the handler's message", async () => {
     const {
       made: [main, room],

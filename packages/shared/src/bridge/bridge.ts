@@ -62,6 +62,12 @@ export type BridgeOptions = {
   log?: BridgeLogger;
   /** Timers (default: the global ones). */
   timers?: BridgeTimers;
+  /**
+   * Answer `no_handler` to requests this window has no handler for (default true). Main windows share one id, one
+   * per browser tab; they pass false so that a tab without a session (on the login screen) stays silent and the tab
+   * that has one answers, instead of failing every view window's request first.
+   */
+  answerUnhandled?: boolean;
 };
 
 /** A window's end of the bridge. */
@@ -178,6 +184,7 @@ export function createBridge(
 
   const onRequest = async (env: Extract<Envelope, { kind: "request" }>) => {
     const handler = handlers.get(env.type);
+    if (!handler && options.answerUnhandled === false) return;
     if (!handler || !isRequestType(env.type)) {
       failure(
         env.from,

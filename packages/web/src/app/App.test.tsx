@@ -76,9 +76,9 @@ describe("routes", () => {
   it.each([
     ["#/popup", "팝업 창"],
     ["#/blank", "빈 화면"],
-  ])("renders %s as an empty, labelled screen", (hash, label) => {
+  ])("renders %s as an empty, labelled screen", async (hash, label) => {
     renderApp(hash);
-    const main = screen.getByRole("main", { name: label });
+    const main = await screen.findByRole("main", { name: label });
     expect(main.textContent).toBe("");
   });
 

@@ -4,6 +4,7 @@ import type { i18n } from "i18next";
 import {
   SessionAlerts,
   SessionExitWatcher,
+  ViewWindowGuard,
   type SessionController,
 } from "../features/session";
 import { AppProviders } from "./AppProviders";
@@ -24,7 +25,9 @@ export function App({ i18n, session, bridge, motion }: AppProps) {
       bridge={bridge}
       {...(motion === undefined ? {} : { motion })}
     >
-      <RouteView />
+      <ViewWindowGuard>
+        <RouteView />
+      </ViewWindowGuard>
       <SessionAlerts />
       <SessionExitWatcher />
     </AppProviders>

@@ -21,4 +21,5 @@ export {
   onWindowClosing,
   openAppWindow,
   openExternal,
+  type AppWindowHandle,
 } from "./windows";

@@ -8,24 +8,31 @@ export function openExternal(url: string): boolean {
   return window.open(url, "_blank", "noopener,noreferrer") !== null;
 }
 
+/** A window this window opened: it can close it (the session's end closes every view at once). */
+export type AppWindowHandle = {
+  close(): void;
+  /** Closed by the user or by itself. */
+  readonly closed: boolean;
+};
+
 /**
  * Opens or focuses an app window at a hash route, named so a second open reuses it.
  * @param route - e.g. `/popup?wid=popup:abc`.
  * @param name - the window's name (its WindowId).
  * @param size - its size in px.
- * @returns false when the browser blocked it.
+ * @returns the window, or null when the browser blocked it.
  */
 export function openAppWindow(
   route: string,
   name: string,
   size: { width: number; height: number },
-): boolean {
+): AppWindowHandle | null {
   const url = new URL(window.location.href);
   url.hash = route;
   const features = `popup,width=${String(size.width)},height=${String(size.height)}`;
   const opened = window.open(url.href, name, features);
   opened?.focus();
-  return opened !== null;
+  return opened;
 }
 
 /** Closes this window (a view window when the session ends). */

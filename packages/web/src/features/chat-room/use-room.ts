@@ -1,8 +1,9 @@
 /**
  * The room window's data (spec §4 chat window lifecycle): enter the room through the main window, load the newest
  * history page, then older pages on demand (one at a time, HISTORY_FETCH_GUARD_MS apart), and follow live messages,
- * deletions, read watermarks and member changes. After the main window reconnects the room and the newest page are
- * loaded again, so what was missed shows without doubles.
+ * deletions, read watermarks and member changes. After the main window reconnects the room (members and their read
+ * watermarks) and every page the window had loaded are fetched again, so missed messages show without doubles and
+ * deletions made meanwhile show too, also in older pages.
  */
 import { HISTORY_FETCH_GUARD_MS, type BridgeEvents } from "@moa/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -28,6 +29,9 @@ export type RoomState = {
    */
   anchorKey: string | null;
 };
+
+// A catch-up reloads at most this many pages above the newest one (what a user can have scrolled through).
+const CATCH_UP_MAX_OLDER_PAGES = 50;
 
 const initial: RoomState = {
   status: "loading",
@@ -80,13 +84,14 @@ export function useRoom(
   const olderInFlight = useRef<Promise<void> | null>(null);
 
   const loadNewest = useCallback(
-    async (live: { current: boolean }) => {
+    /** @returns the key of the newest page's oldest message (null for an empty room). */
+    async (live: { current: boolean }): Promise<string | null> => {
       const [room, me, page] = await Promise.all([
         enter({ roomName }),
         getMe({}),
         fetchPage({ roomName }),
       ]);
-      if (!live.current) return;
+      if (!live.current) return null;
       lastLoadAt.current = Date.now();
       setState((s) => ({
         ...s,
@@ -98,9 +103,32 @@ export function useRoom(
         reachedFirst: s.reachedFirst || page.reachedFirst,
         anchorKey: s.anchorKey ?? page.messages[0]?.key ?? null,
       }));
+      return page.messages[0]?.key ?? null;
     },
     [enter, getMe, fetchPage, roomName],
   );
+
+  /** After a reconnect: the newest page, then the older pages the window had shown, for deletions made meanwhile. */
+  const catchUp = useCallback(async () => {
+    const live = { current: true };
+    const oldestShown = stateRef.current.messages[0]?.key;
+    let before = await loadNewest(live);
+    for (
+      let page = 0;
+      page < CATCH_UP_MAX_OLDER_PAGES &&
+      before !== null &&
+      oldestShown !== undefined &&
+      Number(before) > Number(oldestShown);
+      page += 1
+    ) {
+      const older = await fetchPage({ roomName, before });
+      setState((s) => ({
+        ...s,
+        messages: mergeMessages(s.messages, older.messages),
+      }));
+      before = older.reachedFirst ? null : (older.messages[0]?.key ?? null);
+    }
+  }, [loadNewest, fetchPage, roomName]);
 
   useEffect(() => {
     const live = { current: true };
@@ -207,7 +235,7 @@ export function useRoom(
     if (payload.roomName !== roomName) return;
     void (async () => {
       try {
-        await loadNewest({ current: true });
+        await catchUp();
       } catch {
         // The window keeps what it shows; the next reconnect or message brings the rest.
       }

@@ -44,6 +44,11 @@ export type ConnectionState = {
   readonly network: NetworkStatus;
   /** Logged in elsewhere (login-conflict flag). */
   readonly conflict: boolean;
+  /**
+   * A reconnect is scheduled and not yet started: further `disconnected` statuses (a late one of the lost connection)
+   * are the same failure and must not spend another attempt.
+   */
+  readonly retryPending: boolean;
 };
 
 export type ConnectionEffect =
@@ -63,7 +68,9 @@ export type ConnectionEffect =
   | { readonly type: "toLogin"; readonly flag: "logout" | "authfail" | null }
   | { readonly type: "quit" }
   | { readonly type: "scheduleLogout"; readonly delayMs: number }
-  | { readonly type: "reconnect"; readonly delayMs: number };
+  | { readonly type: "reconnect"; readonly delayMs: number }
+  /** The connection is back: the "restored" notice closes on its own after this delay. */
+  | { readonly type: "acknowledgeNetwork"; readonly delayMs: number };
 
 export type ConnectionInput =
   | {
@@ -71,7 +78,11 @@ export type ConnectionInput =
       readonly status: ConnectionStatus;
       readonly condition?: string;
       readonly networkUp: boolean;
+      /** A random number in [0, 1) that spreads this client's retries from other clients' (jitter). */
+      readonly jitter?: number;
     }
+  /** A scheduled reconnect starts now (its outcome arrives as statuses). */
+  | { readonly type: "attempt" }
   | { readonly type: "close"; readonly reason: DisconnectReason }
   | { readonly type: "network"; readonly up: boolean }
   | { readonly type: "networkAcknowledged" };
@@ -83,11 +94,30 @@ export const INITIAL_CONNECTION_STATE: ConnectionState = {
   reason: null,
   network: "success",
   conflict: false,
+  retryPending: false,
 };
 
-/** Delay before reconnect attempt n (1-based): 1 s, 2 s, 4 s, then every 5 s, so a restarting server is found soon. */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** (attempt - 1), 5000);
+/** Delay before the first reconnect attempt; it doubles per attempt up to {@link RECONNECT_MAX_DELAY_MS}. */
+export const RECONNECT_BASE_DELAY_MS = 1000;
+export const RECONNECT_MAX_DELAY_MS = 25_000;
+/** Each delay is the schedule's value ± this share, so clients dropped together by a restart do not return in step. */
+export const RECONNECT_JITTER = 0.2;
+/** How long the "restored" notice shows before it closes on its own. */
+export const NETWORK_RESTORED_NOTICE_MS = 1000;
+
+/**
+ * Delay before reconnect attempt n (1-based): exponential backoff (1 s, 2 s, 4 s … capped at 25 s) with ±20 % jitter.
+ * The 10 attempts of spec §4 then span at least 124 s (at most 187 s), so a server restart of a minute or two
+ * never sends anyone back to the login screen, while a short blip is bridged within seconds.
+ * @param attempt - the attempt's number, 1 to {@link RECONNECT_MAX_RETRIES}.
+ * @param jitter - a random number in [0, 1); 0.5 gives the schedule's exact value.
+ */
+export function reconnectDelay(attempt: number, jitter = 0.5): number {
+  const base = Math.min(
+    RECONNECT_BASE_DELAY_MS * 2 ** (attempt - 1),
+    RECONNECT_MAX_DELAY_MS,
+  );
+  return Math.round(base * (1 + RECONNECT_JITTER * (2 * jitter - 1)));
 }
 
 type Step = { state: ConnectionState; effects: ConnectionEffect[] };
@@ -118,6 +148,8 @@ export function stepConnection(
       };
     case "network":
       return onNetwork(state, input.up);
+    case "attempt":
+      return { state: { ...state, retryPending: false }, effects: [] };
     case "status":
       return onStatus({ ...state, status: input.status }, input);
   }
@@ -125,15 +157,30 @@ export function stepConnection(
 
 function onNetwork(state: ConnectionState, up: boolean): Step {
   if (!up) return { state: { ...state, network: "fail" }, effects: [] };
-  // Back online while the failure dialog shows: try again at once, unless the retries are spent.
-  if (
-    state.network === "fail" &&
-    state.initialised &&
-    state.status !== "connected" &&
-    state.retries < RECONNECT_MAX_RETRIES
-  )
-    return { state, effects: [{ type: "reconnect", delayMs: 0 }] };
+  if (state.network !== "fail" || !state.initialised)
+    return { state, effects: [] };
+  // A blip that never dropped the connection: it is back as soon as the network is.
+  if (state.status === "connected" || state.status === "attached")
+    return restored(state, []);
+  // Back online while the failure dialog shows: try again at once (instead of waiting out the backoff).
+  if (state.retries < RECONNECT_MAX_RETRIES && state.reason === null)
+    return {
+      state: { ...state, retryPending: true },
+      effects: [{ type: "reconnect", delayMs: 0 }],
+    };
   return { state, effects: [] };
+}
+
+/** The connection is back after a failure: the dialog says "restored", then closes on its own. */
+function restored(state: ConnectionState, effects: ConnectionEffect[]): Step {
+  if (state.network !== "fail") return { state, effects };
+  return {
+    state: { ...state, network: "restore" },
+    effects: [
+      ...effects,
+      { type: "acknowledgeNetwork", delayMs: NETWORK_RESTORED_NOTICE_MS },
+    ],
+  };
 }
 
 function onStatus(
@@ -154,11 +201,10 @@ function onStatus(
           },
           effects: [{ type: "initialise" }],
         };
-      const network = state.network === "fail" ? "restore" : state.network;
-      return {
-        state: { ...state, retries: 0, reason: null, network },
-        effects: [{ type: "resume" }],
-      };
+      return restored(
+        { ...state, retries: 0, reason: null, retryPending: false },
+        [{ type: "resume" }],
+      );
     }
     case "authfail":
       if (state.initialised)
@@ -188,13 +234,17 @@ function onStatus(
         ? { state: { ...state, reason: "conflict" }, effects: [] }
         : { state, effects: [] };
     case "disconnected":
-      return onDisconnected(state, input.networkUp);
+      return onDisconnected(state, input.networkUp, input.jitter ?? 0.5);
     default:
       return { state, effects: [] };
   }
 }
 
-function onDisconnected(state: ConnectionState, networkUp: boolean): Step {
+function onDisconnected(
+  state: ConnectionState,
+  networkUp: boolean,
+  jitter: number,
+): Step {
   const reason = state.reason;
   const cleared = { ...state, reason: null };
   switch (reason) {
@@ -218,12 +268,17 @@ function onDisconnected(state: ConnectionState, networkUp: boolean): Step {
         ],
       };
     case "reconnect":
-      return { state: cleared, effects: [{ type: "reconnect", delayMs: 0 }] };
+      return {
+        state: { ...cleared, retryPending: true },
+        effects: [{ type: "reconnect", delayMs: 0 }],
+      };
     case null:
       break;
   }
   // Lost without asking: before the first login completed, the login screen handles it.
   if (!state.initialised) return { state, effects: [{ type: "stopLoading" }] };
+  // The failure that scheduled the pending retry, reported again: the retry already answers it.
+  if (state.retryPending) return { state, effects: [] };
   if (!networkUp) return { state: { ...state, network: "fail" }, effects: [] };
   if (state.retries >= RECONNECT_MAX_RETRIES)
     return {
@@ -239,7 +294,7 @@ function onDisconnected(state: ConnectionState, networkUp: boolean): Step {
     };
   const retries = state.retries + 1;
   return {
-    state: { ...state, retries, network: "fail" },
-    effects: [{ type: "reconnect", delayMs: reconnectDelay(retries) }],
+    state: { ...state, retries, network: "fail", retryPending: true },
+    effects: [{ type: "reconnect", delayMs: reconnectDelay(retries, jitter) }],
   };
 }

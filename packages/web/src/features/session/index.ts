@@ -33,4 +33,5 @@ export {
 } from "./SessionContext";
 export { SessionAlerts } from "./SessionAlerts";
 export { SessionExitWatcher } from "./SessionExitWatcher";
+export { ViewWindowGuard } from "./ViewWindowGuard";
 export { createWindowManager, type WindowManager } from "./window-manager";

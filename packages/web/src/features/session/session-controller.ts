@@ -47,6 +47,7 @@ import {
   type ConnectionEffect,
   type ConnectionInput,
   type ConnectionState,
+  type ConnectionStatus,
   type DisconnectReason,
 } from "./connection-machine";
 import {
@@ -130,6 +131,9 @@ export class SessionController {
   private firstConnect: { resolve: (ok: boolean) => void } | null = null;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts connection attempts: statuses of an older attempt's connection are stale and ignored. */
+  private generation = 0;
   private unsubscribeNetwork: (() => void) | null = null;
   private fatalShown = false;
   private readonly resumeListeners = new Set<() => void>();
@@ -385,14 +389,21 @@ export class SessionController {
   private openConnection() {
     const access = this.tokens.get()?.accessToken;
     if (!this.connection || !access) return;
+    const generation = (this.generation += 1);
     this.connection.connect(this.chatJid, access, (status, condition) => {
-      const input: ConnectionInput = {
-        type: "status",
-        status,
-        networkUp: (this.deps.networkUp ?? isNetworkUp)(),
-      };
-      this.dispatch(condition ? { ...input, condition } : input);
+      if (generation !== this.generation) return;
+      this.dispatchStatus(status, condition);
     });
+  }
+
+  private dispatchStatus(status: ConnectionStatus, condition?: string) {
+    const input: ConnectionInput = {
+      type: "status",
+      status,
+      networkUp: (this.deps.networkUp ?? isNetworkUp)(),
+      jitter: Math.random(),
+    };
+    this.dispatch(condition ? { ...input, condition } : input);
   }
 
   // ---- connection machine -------------------------------------------------------------------------------
@@ -485,8 +496,8 @@ export class SessionController {
         this.firstConnect?.resolve(true);
         return;
       case "resume":
+        // The token was renewed just before this attempt connected (reconnect()).
         this.connection?.sendPresence(this.store.getState().presence);
-        void this.renewToken();
         for (const fn of this.resumeListeners) fn();
         return;
       case "alert":
@@ -515,8 +526,16 @@ export class SessionController {
         }, effect.delayMs);
         return;
       case "reconnect":
-        this.later(() => {
+        // One retry at a time: coming back online replaces the backoff's wait with an attempt now.
+        if (this.reconnectTimer) this.cancelTimer(this.reconnectTimer);
+        this.reconnectTimer = this.later(() => {
+          this.reconnectTimer = null;
           void this.reconnect();
+        }, effect.delayMs);
+        return;
+      case "acknowledgeNetwork":
+        this.later(() => {
+          this.dispatch({ type: "networkAcknowledged" });
         }, effect.delayMs);
         return;
     }
@@ -524,7 +543,10 @@ export class SessionController {
 
   private async reconnect() {
     if (this.store.getState().phase !== "signedIn") return;
-    // The token may have expired while the server was away; a failed refresh is just another failed attempt.
+    this.dispatch({ type: "attempt" });
+    const generation = this.generation;
+    // The token may have expired while the server was away: renew it first, so the chat login never fails on an
+    // old token. Only a refused renewal ends the session; an unreachable or starting server is a failed attempt.
     try {
       await this.api.refresh();
     } catch (err) {
@@ -535,7 +557,10 @@ export class SessionController {
         this.reportApiError(err);
         return;
       }
+      if (generation === this.generation) this.dispatchStatus("disconnected");
+      return;
     }
+    if (this.store.getState().phase !== "signedIn") return;
     this.openConnection();
   }
 
@@ -654,6 +679,9 @@ export class SessionController {
     this.stopRefreshTimer();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
+    this.reconnectTimer = null;
+    // Statuses of the closing connection belong to the ended session.
+    this.generation += 1;
     this.unsubscribeNetwork?.();
     this.unsubscribeNetwork = null;
     const conn = this.connection;
@@ -707,6 +735,11 @@ export class SessionController {
   // A method, not a field read: the flag changes while a sign-in awaits the server.
   private isCancelled(): boolean {
     return this.cancelRequested;
+  }
+
+  private cancelTimer(t: ReturnType<typeof setTimeout>) {
+    clearTimeout(t);
+    this.timers.delete(t);
   }
 
   private later(fn: () => void, ms: number) {

@@ -1,10 +1,23 @@
 /**
- * The main window's side of the bridge: answers session questions, opens view windows through /popup (spec §2.1:
- * a popup becomes the named route with rparam once it says it is ready) and tells views about lock and logout.
+ * The main window's side of the bridge: answers session questions while signed in, opens view windows through /popup
+ * (spec §2.1: a popup becomes the named route with rparam once it says it is ready), tells views about lock, and
+ * closes every view window at once when the session ends (logout, login conflict, exit, reload of the main window).
  */
 import type { Bridge, BridgeEvents, WindowId } from "@moa/shared";
-import { openAppWindow } from "../../platform";
-import type { SessionController } from "./session-controller";
+import {
+  onWindowClosing,
+  openAppWindow,
+  type AppWindowHandle,
+} from "../../platform";
+import type { SessionController, SessionState } from "./session-controller";
+
+type EndReason = BridgeEvents["session:ended"]["reason"];
+
+/** Why a signed-in session became signed out, as views are told. */
+function endReason(exit: SessionState["exit"]): EndReason {
+  if (exit?.to === "quit") return "exit";
+  return exit?.flag === "authfail" ? "authfail" : "logout";
+}
 
 type Route = BridgeEvents["popup:redirected"]["route"];
 
@@ -32,8 +45,12 @@ export function createWindowManager(
   session: SessionController,
 ): WindowManager {
   const pending = new Map<WindowId, BridgeEvents["popup:redirected"]>();
+  const opened = new Map<string, AppWindowHandle>();
   let seq = 0;
-  const offs = [
+  let answering: (() => void)[] = [];
+
+  // Only a signed-in main window answers: another tab of the same profile on the login screen must not.
+  const answer = () => [
     bridge.handle("session:get", () => {
       const s = session.store.getState();
       return {
@@ -58,6 +75,22 @@ export function createWindowManager(
         presence: s.presence,
       };
     }),
+  ];
+  const stopAnswering = () => {
+    for (const off of answering) off();
+    answering = [];
+  };
+
+  /** Every view window goes at once: those this window opened, and (told over the bridge) any left from before. */
+  const endViews = (reason: EndReason) => {
+    bridge.emit("session:ended", { reason });
+    for (const w of opened.values()) if (!w.closed) w.close();
+    opened.clear();
+    pending.clear();
+  };
+
+  if (session.store.getState().phase === "signedIn") answering = answer();
+  const offs = [
     bridge.on("window:ready", ({ windowId }) => {
       const redirect = pending.get(windowId);
       if (!redirect) return;
@@ -65,12 +98,24 @@ export function createWindowManager(
       bridge.emit("popup:redirected", redirect, windowId);
     }),
     session.store.subscribe((s, prev) => {
+      if (s.phase === "signedIn" && prev.phase !== "signedIn")
+        answering = answer();
       if (s.locked !== prev.locked)
         bridge.emit("lock:changed", { locked: s.locked });
       if (s.connection.network !== prev.connection.network)
         bridge.emit("network:status-changed", { status: s.connection.network });
-      if (prev.phase === "signedIn" && s.phase === "signedOut")
-        bridge.emit("session:ended", { reason: "logout" });
+      if (s.connection.conflict && !prev.connection.conflict) {
+        // Spec §4: a login conflict hides the windows; the conversation must not stay on screen for the 10 s.
+        endViews("conflict");
+      }
+      if (prev.phase === "signedIn" && s.phase === "signedOut") {
+        stopAnswering();
+        endViews(endReason(s.exit));
+      }
+    }),
+    // Reloading or closing the main window ends the session (SessionController.endOnUnload): its views go too.
+    onWindowClosing(() => {
+      if (session.store.getState().phase === "signedIn") endViews("exit");
     }),
   ];
   return {
@@ -78,13 +123,19 @@ export function createWindowManager(
       if (session.store.getState().locked) return false;
       const id: WindowId = `popup:${String(Date.now())}${String((seq += 1))}`;
       pending.set(id, { route, rparam });
-      return openAppWindow(
+      const name = id.replace(/\W/g, "_");
+      const handle = openAppWindow(
         `/popup?wid=${encodeURIComponent(id)}`,
-        id.replace(/\W/g, "_"),
+        name,
         SIZES[route],
       );
+      if (!handle) return false;
+      for (const [key, w] of opened) if (w.closed) opened.delete(key);
+      opened.set(name, handle);
+      return true;
     },
     dispose() {
+      stopAnswering();
       for (const off of offs) off();
     },
   };

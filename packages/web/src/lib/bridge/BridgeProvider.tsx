@@ -55,13 +55,24 @@ export function useBridgeEvent<K extends BridgeEventType>(
   );
 }
 
-/** A function that sends a `type` request (to main unless told otherwise) and resolves with the answer. */
+/**
+ * A function that sends a `type` request (to main unless told otherwise; waiting the bridge's default time unless
+ * told otherwise) and resolves with the answer.
+ */
 export function useBridgeRequest<K extends BridgeRequestType>(
   type: K,
-): (payload: BridgeRequests[K], to?: WindowId) => Promise<BridgeResponses[K]> {
+): (
+  payload: BridgeRequests[K],
+  to?: WindowId,
+  timeoutMs?: number,
+) => Promise<BridgeResponses[K]> {
   const bridge = useBridge();
   return useCallback(
-    (payload, to) => bridge.request(type, payload, to ? { to } : {}),
+    (payload, to, timeoutMs) =>
+      bridge.request(type, payload, {
+        ...(to ? { to } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
+      }),
     [bridge, type],
   );
 }

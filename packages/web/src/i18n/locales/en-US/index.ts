@@ -9,6 +9,7 @@ import composer from "./composer.json";
 import files from "./files.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
+import sessionWindows from "./session-windows.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
 export const parts = {
@@ -19,6 +20,7 @@ export const parts = {
   orgPicker,
   files,
   roomManage,
+  sessionWindows,
 };
 
 /** The whole catalog. */
@@ -30,4 +32,5 @@ export const catalog = {
   ...orgPicker,
   ...files,
   ...roomManage,
+  ...sessionWindows,
 };
