@@ -106,6 +106,12 @@ export const bridgeMessageSchema = z.object({
   event: z
     .object({ actor: z.string().optional(), targets: z.array(z.string()) })
     .optional(),
+  /** Name and position of the sender and of whom an event names, also after they left the room (server-kept). */
+  people: z
+    .array(
+      z.object({ jid: z.string(), name: z.string(), position: z.string() }),
+    )
+    .optional(),
   /** ALROOM: an alarm or news-feed entry of a news room (spec §3). */
   alarm: z
     .object({

@@ -115,7 +115,10 @@ export function RoomWindow({ roomName }: { roomName: string }) {
       })),
     [members],
   );
-  const nameOf = useMemo(() => memberNamer(members), [members]);
+  const nameOf = useMemo(
+    () => memberNamer(members, t("chatRoom.message.unknownUser")),
+    [members, t],
+  );
   useEffect(() => {
     ownJidRef.current = ownJid;
     nameOfRef.current = nameOf;

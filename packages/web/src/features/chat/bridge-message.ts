@@ -115,5 +115,6 @@ export function toBridgeMessage(message: ChatMessage): BridgeMessage {
     ...(file ? { file } : {}),
     ...(event ? { event } : {}),
     ...(alarm ? { alarm } : {}),
+    ...(message.people ? { people: [...message.people] } : {}),
   };
 }
