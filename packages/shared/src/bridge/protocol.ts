@@ -112,6 +112,8 @@ export const bridgeMessageSchema = z.object({
       z.object({ jid: z.string(), name: z.string(), position: z.string() }),
     )
     .optional(),
+  /** TALK: JIDs of the members it mentions (docs/protocol.md "Mentions"), to highlight the reader's own. */
+  mentions: z.array(z.string()).max(1000).optional(),
   /** ALROOM: an alarm or news-feed entry of a news room (spec §3). */
   alarm: z
     .object({

@@ -350,6 +350,46 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/park\.demo|ghost\.demo/)).toBeNull();
   });
 
+  it("highlights messages mentioning me and my @name; only http(s) and mailto addresses become safe links", async () => {
+    renderRoom({
+      messages: [
+        message(1, KIM, "@나 확인 부탁해요 https://gw.example.com/doc?id=3.", {
+          mentions: [ME],
+        }),
+        message(
+          2,
+          LEE,
+          "@이영희 말고 mailto:help@example.com 로 javascript:alert(1) data:text/html,x",
+          {
+            mentions: [LEE],
+          },
+        ),
+      ],
+    });
+    const mentioning = await screen.findByRole(
+      "article",
+      { name: "김민수님의 메시지, 나를 언급함" },
+      { timeout: FIRST_RENDER_MS },
+    );
+    expect(within(mentioning).getByText("@나").tagName).toBe("STRONG");
+    const link = within(mentioning).getByRole("link", {
+      name: "https://gw.example.com/doc?id=3",
+    });
+    expect(link.getAttribute("href")).toBe("https://gw.example.com/doc?id=3");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+
+    const other = screen.getByRole("article", { name: "이영희님의 메시지" });
+    expect(
+      within(other)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["mailto:help@example.com"]);
+    expect(within(other).getByText(/javascript:alert\(1\)/).tagName).toBe(
+      "SPAN",
+    );
+  });
+
   it("shows news entries as cards whose http(s) links are external links, with no composer and no menu", async () => {
     // The server makes news entries: they have no sender (docs/protocol.md §6).
     const entry = (minutes: number, alarm: NonNullable<Message["alarm"]>) =>

@@ -119,6 +119,10 @@ export function RoomWindow({ roomName }: { roomName: string }) {
     () => memberNamer(members, t("chatRoom.message.unknownUser")),
     [members, t],
   );
+  const me = useMemo(
+    () => ({ jid: ownJid, name: nameOf(ownJid) }),
+    [ownJid, nameOf],
+  );
   useEffect(() => {
     ownJidRef.current = ownJid;
     nameOfRef.current = nameOf;
@@ -409,6 +413,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             currentHit={currentHit}
             flashKey={flashKey}
             nameOf={nameOf}
+            me={me}
             offsetMinutes={offsetMinutes}
             shouldFollow={shouldFollow}
             onPosition={onPosition}
