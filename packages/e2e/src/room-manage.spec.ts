@@ -205,6 +205,10 @@ describe("room management", () => {
         .check();
       await settings.getByRole("button", { name: "내보내기" }).click();
       await project
+        .getByRole("dialog", { name: "대화 상대 내보내기" })
+        .getByRole("button", { name: "내보내기" })
+        .click();
+      await project
         .getByText("1명 중 1명을 내보냈습니다.", { exact: true })
         .waitFor();
       await project.getByLabel("대화 상대 2명").waitFor();
