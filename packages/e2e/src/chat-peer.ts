@@ -20,14 +20,16 @@ export type ChatPeer = {
   jid: string;
   /** The bare JID of another demo user (`{loginId}.{domain}@{xmppDomain}`). */
   jidOf(loginId: string): string;
-  /** Creates a room with the given members (type 1 dual, 2 group); returns its name. */
+  /** Creates a room with the given members (type 1 dual, 2 group, 3 project with the peer as chief); returns its name. */
   createRoom(
-    type: 1 | 2,
+    type: 1 | 2 | 3,
     memberJids: string[],
     title?: string,
   ): Promise<string>;
   /** Sends a text and waits until the server archived it (its reflection carries the archive id). */
   say(roomName: string, text: string): Promise<void>;
+  /** As the chief of a project room, removes members (a BAN notice); resolves once the server did it. */
+  kick(roomName: string, memberJids: string[]): Promise<void>;
   /** Sends a FILE message for a file record (as a client does after an upload) and waits until it is archived. */
   sayFile(roomName: string, file: ChatFileData): Promise<void>;
   /** Uploads a file into a room over HTTP, as the web client does; returns the server's file record. */
@@ -107,6 +109,19 @@ export async function connectPeer(
     },
     say: (roomName, text) =>
       send(roomName, text, JSON.stringify({ contentType: "TALK" })),
+    async kick(roomName, memberJids) {
+      await xmpp.iqCaller.request(
+        xml(
+          "iq",
+          { type: "set" },
+          xml(
+            "delete-member",
+            { xmlns: NS_MOA_ROOMS, room: roomName },
+            ...memberJids.map((m) => xml("member", { jid: m })),
+          ),
+        ),
+      );
+    },
     sayFile: (roomName, file) =>
       send(roomName, file.fileName, fileExtensionJson(file)),
     async upload(roomName, file) {

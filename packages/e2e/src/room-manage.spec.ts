@@ -205,6 +205,10 @@ describe("room management", () => {
         .check();
       await settings.getByRole("button", { name: "내보내기" }).click();
       await project
+        .getByRole("dialog", { name: "대화 상대 내보내기" })
+        .getByRole("button", { name: "내보내기" })
+        .click();
+      await project
         .getByText("1명 중 1명을 내보냈습니다.", { exact: true })
         .waitFor();
       await project.getByLabel("대화 상대 2명").waitFor();
@@ -258,6 +262,63 @@ describe("room management", () => {
     } finally {
       await member.close();
       await peer.stop();
+    }
+  });
+
+  test("a kicked member's old messages keep their name, also after reopening the room and in the saved chat", async ({
+    server,
+    page,
+  }) => {
+    await signIn(page, server.url, "jungwoo.song");
+    const chief = await connectPeer(server.url, "jimin.kim");
+    const leaving = await connectPeer(server.url, "minsu.kim");
+    try {
+      const project = await chief.createRoom(
+        3,
+        [chief.jidOf("jungwoo.song"), leaving.jid],
+        "이별 테스트",
+      );
+      await leaving.say(project, "그동안 고마웠어요");
+      const room = await openRoom(page, "이별 테스트");
+      const farewell = room.getByRole("article", {
+        name: "김민수님의 메시지",
+      });
+      await farewell.getByText("그동안 고마웠어요").waitFor();
+
+      await chief.kick(project, [leaving.jid]);
+      await room
+        .getByRole("note")
+        .getByText("김지민님이 김민수님을 내보냈습니다.", { exact: true })
+        .waitFor();
+      await room.getByLabel("대화 상대 2명").waitFor();
+      // Still named in the open window, where the member list no longer has them…
+      await farewell.waitFor();
+      expect(await room.getByText("minsu.kim", { exact: false }).count()).toBe(
+        0,
+      );
+
+      // …and in a window that reads the archive afresh.
+      await room.close();
+      const again = await openRoom(page, "이별 테스트");
+      await again
+        .getByRole("article", { name: "김민수님의 메시지" })
+        .getByText("그동안 고마웠어요")
+        .waitFor();
+      await again
+        .getByRole("note")
+        .getByText("김지민님이 김민수님을 내보냈습니다.", { exact: true })
+        .waitFor();
+      expect(await again.getByText("minsu.kim", { exact: false }).count()).toBe(
+        0,
+      );
+
+      const download = again.waitForEvent("download");
+      await chooseFromMenu(again, "대화 저장");
+      const text = await readFile(await (await download).path(), "utf8");
+      expect(text).toMatch(/\] 김민수\[차장\] : 그동안 고마웠어요/);
+    } finally {
+      await leaving.stop();
+      await chief.stop();
     }
   });
 

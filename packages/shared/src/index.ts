@@ -28,6 +28,7 @@ export * from "./messages/file-message.js";
 export * from "./messages/long-message.js";
 export * from "./messages/mention.js";
 export * from "./messages/news-link.js";
+export * from "./messages/message-links.js";
 export * from "./messages/reply.js";
 export * from "./messages/unread.js";
 export * from "./notice-popup.js";

@@ -54,7 +54,7 @@ export function messageElement(
   if (!m.deleted && m.body !== "") el.c("body").t(m.body);
   el.c("stanza-id", { xmlns: NS_SID, id: String(m.id), by: room });
   el.c("origin-id", { xmlns: NS_SID, id: m.originId });
-  el.c("chat", {
+  const chat = el.c("chat", {
     xmlns: NS_MOA_CHAT,
     sender: m.senderJid,
     "sender-name": m.senderName,
@@ -64,6 +64,9 @@ export function messageElement(
     ...(m.isLongMsg ? { long: "true" } : {}),
     ...(m.deleted ? { deleted: "true" } : {}),
   });
+  // Who the message names, so it keeps their names after they leave the room.
+  for (const p of m.people)
+    chat.c("person", { jid: p.jid, name: p.name, position: p.position });
   if (m.replyTime !== null || m.replyTitle !== null) {
     el.c("reply", {
       xmlns: NS_MOA_CHAT,

@@ -106,6 +106,14 @@ export const bridgeMessageSchema = z.object({
   event: z
     .object({ actor: z.string().optional(), targets: z.array(z.string()) })
     .optional(),
+  /** Name and position of the sender and of whom an event names, also after they left the room (server-kept). */
+  people: z
+    .array(
+      z.object({ jid: z.string(), name: z.string(), position: z.string() }),
+    )
+    .optional(),
+  /** TALK: JIDs of the members it mentions (docs/protocol.md "Mentions"), to highlight the reader's own. */
+  mentions: z.array(z.string()).max(1000).optional(),
   /** ALROOM: an alarm or news-feed entry of a news room (spec §3). */
   alarm: z
     .object({

@@ -5,6 +5,7 @@ import {
   canMention,
   filterMentionCandidates,
   findMentionQuery,
+  findMentionTokens,
   insertMention,
   mentionedMembers,
   parseMentions,
@@ -131,6 +132,22 @@ describe("mentionedMembers", () => {
     const odd = { jid: "odd@moa.test", name: "A.B (c)" };
     expect(mentionedMembers("@A.B (c) hi", [odd])).toEqual([odd]);
     expect(mentionedMembers("@AxB (c) hi", [odd])).toEqual([]);
+  });
+});
+
+describe("findMentionTokens", () => {
+  it("finds each @Name at word boundaries only", () => {
+    const text = "@김민수 님, @김민수님 말고 @김민수 확인 부탁해요 kim@김민수";
+    expect(
+      findMentionTokens(text, "김민수").map((r) => text.slice(r.start, r.end)),
+    ).toEqual(["@김민수", "@김민수"]);
+    expect(findMentionTokens(text, "김민수").map((r) => r.start)).toEqual([
+      0, 17,
+    ]);
+    expect(findMentionTokens("@Park Jisoo!", park.name)).toEqual([
+      { start: 0, end: 11 },
+    ]);
+    expect(findMentionTokens("@", "")).toEqual([]);
   });
 });
 

@@ -125,6 +125,23 @@ export function mentionedMembers<T extends MentionCandidate>(
 }
 
 /**
+ * Finds where a member's `@Name` stands in a received text (to highlight mentions of the reader).
+ * @param text - the message text.
+ * @param name - the member's name.
+ * @returns the UTF-16 ranges of each `@Name`, in text order.
+ */
+export function findMentionTokens(
+  text: string,
+  name: string,
+): { start: number; end: number }[] {
+  if (name === "") return [];
+  return [...text.normalize("NFC").matchAll(tokenPattern(name))].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/**
  * Removes every `@Name` of one member from the text, with the space that follows each.
  * @param text - the editor's text.
  * @param name - the member's name.

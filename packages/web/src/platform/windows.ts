@@ -2,10 +2,17 @@
 
 /**
  * Opens an external page (groupware, password reset, support) in a new browser tab.
- * @returns false when the browser blocked it.
+ * @returns false only when the browser blocked it.
  */
 export function openExternal(url: string): boolean {
-  return window.open(url, "_blank", "noopener,noreferrer") !== null;
+  // With "noopener" window.open always returns null, opened or not: open a blank tab to learn whether the browser
+  // allowed it, cut its way back to this window (no reverse tabnabbing), then send it on. The app's
+  // Referrer-Policy (no-referrer) keeps this page's address from the target.
+  const opened = window.open("about:blank", "_blank");
+  if (!opened) return false;
+  opened.opener = null;
+  opened.location.href = url;
+  return true;
 }
 
 /** A window this window opened: it can close it (the session's end closes every view at once). */

@@ -3,6 +3,7 @@
  * layer renders them as stanzas for each session.
  */
 import type { BusEvent } from "../../bus/bus.js";
+import type { ChatPerson } from "../../db/repositories/chat/chat-users.repository.js";
 
 /** A message as members see it. Times are epoch ms. */
 export type MessageView = {
@@ -25,6 +26,8 @@ export type MessageView = {
   replyText: string | null;
   replyTime: number | null;
   deleted: boolean;
+  /** Name and position of the sender and of the members a room event names, even those who since left. */
+  people: ChatPerson[];
 };
 
 export type MessageEvent = BusEvent & {

@@ -25,6 +25,7 @@ import {
   type MemberRecord,
   type RoomRecord,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
+import type { ChatPerson } from "../../db/repositories/chat/chat-users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import type { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import type { ArchiveWriter } from "./archive-writer.js";
@@ -32,6 +33,7 @@ import { ChatError } from "./errors.js";
 import type { MessageView } from "./events.js";
 import { serverFileMessage } from "./file-message.js";
 import type { MemberCache } from "./member-cache.js";
+import { namedJids, peopleOf, resolvePeople } from "./people.js";
 
 export type SendInput = {
   roomName: string;
@@ -179,9 +181,14 @@ export class MessagesService {
       { ...record, roomId: room.id },
       room.type === ROOM_TYPES.dual,
     );
-    const senderName =
-      members.find((x) => x.userId === stored.senderId)?.name ?? "";
-    const view = { ...toView(stored, room, senderName), clientId };
+    const jids = namedJids(stored);
+    const people = await resolvePeople(
+      this.deps.db,
+      room.companyId,
+      jids,
+      members,
+    );
+    const view = { ...toView(stored, room, peopleOf(jids, people)), clientId };
     if (!fresh) return { view, fresh };
     // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
     const current = await this.deps.members.get(room.id);
@@ -223,10 +230,17 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     if (newestFirst) page.reverse();
     const byId = new Map(rooms.map((r) => [r.room.id, r.room]));
+    const named = page.map(namedJids);
+    // One lookup per page: every room of a user belongs to the user's company.
+    const people = await resolvePeople(this.deps.db, actor.companyId, [
+      ...new Set(named.flat()),
+    ]);
     return {
-      messages: page.flatMap((row) => {
+      messages: page.flatMap((row, i) => {
         const room = byId.get(row.roomId);
-        return room ? [toView(row, room, "")] : [];
+        return room
+          ? [toView(row, room, peopleOf(named[i] ?? [], people))]
+          : [];
       }),
       complete,
     };
@@ -415,13 +429,13 @@ export class MessagesService {
  * Shapes a stored message for members: long bodies truncated, deleted ones emptied.
  * @param m the record.
  * @param room its room.
- * @param senderName the sender's display name, when known.
+ * @param people the people it names (its sender first, when known).
  * @returns the view.
  */
 export function toView(
   m: MessageRecord,
   room: RoomRecord,
-  senderName: string,
+  people: ChatPerson[],
 ): MessageView {
   const deleted = m.deletedAt !== null;
   const preview = deleted
@@ -432,7 +446,8 @@ export function toView(
     roomName: room.name,
     roomType: room.type,
     senderJid: m.senderJid,
-    senderName,
+    senderName:
+      people.find((p) => p.jid === m.senderJid.toLowerCase())?.name ?? "",
     originId: m.originId,
     logTime: m.logTime,
     body: preview.text,
@@ -443,5 +458,6 @@ export function toView(
     replyText: deleted ? null : m.replyText,
     replyTime: m.replyTime,
     deleted,
+    people,
   };
 }

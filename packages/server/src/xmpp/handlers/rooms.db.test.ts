@@ -322,6 +322,54 @@ describe("membership rules", () => {
     );
   });
 
+  it("messages and events keep the name and position of a member who was kicked and then deactivated", async () => {
+    const room = await createRoom(a, 3, [B(), C()]);
+    await say(c, room, "before I go");
+    await a.iq(
+      "set",
+      `<delete-member xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></delete-member>`,
+    );
+    await heard(b, room, "BAN");
+    await sql`update users set active = false where id = ${C().id}`.execute(
+      server.database.db,
+    );
+    try {
+      const { messages } = await mam(b, roomOf(b, room), {});
+      const chats = messages.map((m) => m.getChild("chat", NS_MOA_CHAT)!);
+      const people = (i: number) =>
+        chats[i]!.getChildren("person").map((p) => ({ ...p.attrs }));
+      const said = chats.findIndex((x) => x.attrs.sender === C().jid);
+      expect(chats[said]!.attrs["sender-name"]).toBe(C().name);
+      expect(people(said)).toEqual([
+        { jid: C().jid, name: C().name, position: "사원" },
+      ]);
+      const ban = chats.findIndex((x) => x.attrs["content-type"] === "BAN");
+      expect(people(ban)).toEqual([
+        { jid: A().jid, name: A().name, position: "사원" },
+        { jid: C().jid, name: C().name, position: "사원" },
+      ]);
+    } finally {
+      await sql`update users set active = true where id = ${C().id}`.execute(
+        server.database.db,
+      );
+    }
+  });
+
+  it("a JID of a user that never existed is named by nobody", async () => {
+    const room = await createRoom(a, 2, [B()]);
+    // As left by a user record that never existed (e.g. imported from an old server).
+    await sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type, extension)
+      select id, null, 'ghost.nowhere@moa.test', 'ghost-exit', ${Date.now() + 1000}, '', 'EXIT',
+        '{"contentType":"EXIT","member":"ghost.nowhere@moa.test"}'
+      from chat_rooms where name = ${room}`.execute(server.database.db);
+    const { messages } = await mam(b, roomOf(b, room), {});
+    const exit = messages
+      .map((m) => m.getChild("chat", NS_MOA_CHAT)!)
+      .find((x) => x.attrs["content-type"] === "EXIT")!;
+    expect(exit.attrs["sender-name"]).toBe("");
+    expect(exit.getChildren("person")).toEqual([]);
+  });
+
   it("leaving a group room (DeleteRoomMember of oneself) sends EXIT and removes the membership", async () => {
     const room = await createRoom(a, 2, [B(), C()]);
     await b.iq(

@@ -324,6 +324,72 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     ).toBe("김민수님이 이영희님을 초대했습니다.");
   });
 
+  it("keeps the names of people who left (as the server sent them); a user nobody knows gets a placeholder", async () => {
+    const PARK = "park.demo@chat.moa.test";
+    const GHOST = "ghost.demo@chat.moa.test";
+    const park = { jid: PARK, name: "박지성", position: "과장" };
+    renderRoom({
+      messages: [
+        message(1, PARK, "먼저 갑니다", { senderName: "", people: [park] }),
+        message(2, KIM, "", {
+          contentType: "BAN",
+          event: { actor: KIM, targets: [PARK, GHOST] },
+          people: [{ jid: KIM, name: "김민수", position: "" }, park],
+        }),
+      ],
+    });
+    expect(
+      (await screen.findByRole("note", {}, { timeout: FIRST_RENDER_MS }))
+        .textContent,
+    ).toBe("김민수님이 박지성, 알 수 없는 사용자님을 내보냈습니다.");
+    expect(
+      within(
+        screen.getByRole("article", { name: "박지성님의 메시지" }),
+      ).getByText("먼저 갑니다"),
+    ).toBeTruthy();
+    expect(screen.queryByText(/park\.demo|ghost\.demo/)).toBeNull();
+  });
+
+  it("highlights messages mentioning me and my @name; only http(s) and mailto addresses become safe links", async () => {
+    renderRoom({
+      messages: [
+        message(1, KIM, "@나 확인 부탁해요 https://gw.example.com/doc?id=3.", {
+          mentions: [ME],
+        }),
+        message(
+          2,
+          LEE,
+          "@이영희 말고 mailto:help@example.com 로 javascript:alert(1) data:text/html,x",
+          {
+            mentions: [LEE],
+          },
+        ),
+      ],
+    });
+    const mentioning = await screen.findByRole(
+      "article",
+      { name: "김민수님의 메시지, 나를 언급함" },
+      { timeout: FIRST_RENDER_MS },
+    );
+    expect(within(mentioning).getByText("@나").tagName).toBe("STRONG");
+    const link = within(mentioning).getByRole("link", {
+      name: "https://gw.example.com/doc?id=3",
+    });
+    expect(link.getAttribute("href")).toBe("https://gw.example.com/doc?id=3");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+
+    const other = screen.getByRole("article", { name: "이영희님의 메시지" });
+    expect(
+      within(other)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["mailto:help@example.com"]);
+    expect(within(other).getByText(/javascript:alert\(1\)/).tagName).toBe(
+      "SPAN",
+    );
+  });
+
   it("shows news entries as cards whose http(s) links are external links, with no composer and no menu", async () => {
     // The server makes news entries: they have no sender (docs/protocol.md §6).
     const entry = (minutes: number, alarm: NonNullable<Message["alarm"]>) =>

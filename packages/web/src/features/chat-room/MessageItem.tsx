@@ -10,8 +10,8 @@ import { memo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AlarmCard } from "./AlarmCard";
 import { FileMessageBody } from "./files";
-import { HighlightedText } from "./HighlightedText";
 import type { MessageRow } from "./message-rows";
+import { MessageText } from "./MessageText";
 import type { RoomMessage } from "./room-message";
 import type { SearchHit } from "./room-search";
 import { SystemLine } from "./SystemLine";
@@ -25,6 +25,8 @@ type MessageItemProps = {
   /** The message was jumped to (reply original): it flashes. */
   flash: boolean;
   nameOf: (jid: string, message?: RoomMessage) => string;
+  /** The reader, whose mentions are highlighted. */
+  me: { jid: string; name: string };
   offsetMinutes: number;
   /** Right click (or the context-menu key) on the message, at viewport coordinates. */
   onContextMenu: (
@@ -41,10 +43,12 @@ function Body({
   message,
   hits,
   currentHit,
+  mentionedName,
   onJumpTo,
   onSeeAll,
 }: Pick<MessageItemProps, "hits" | "currentHit" | "onJumpTo" | "onSeeAll"> & {
   message: RoomMessage;
+  mentionedName: string | null;
 }) {
   const { t } = useTranslation();
   if (message.isDel)
@@ -76,7 +80,12 @@ function Body({
         </button>
       ) : null}
       <span className="moa-msg__text">
-        <HighlightedText text={message.text} hits={hits} current={currentHit} />
+        <MessageText
+          text={message.text}
+          hits={hits}
+          current={currentHit}
+          mentionedName={mentionedName}
+        />
       </span>
       {message.isLongMsg ? (
         <Button
@@ -110,8 +119,13 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
     message.contentType === "ALROOM"
       ? t("chat.room.newsName")
       : nameOf(message.senderJid, message);
+  const mentionsMe =
+    !own &&
+    !message.isDel &&
+    (message.mentions?.includes(props.me.jid) ?? false);
   const classes = ["moa-msg", own ? "moa-msg--own" : "moa-msg--other"];
   if (showSender && !own) classes.push("moa-msg--first");
+  if (mentionsMe) classes.push("moa-msg--mentions-me");
   if (flash) classes.push("moa-msg--flash");
   return (
     <div className={classes.join(" ")} data-message-key={message.key}>
@@ -134,10 +148,12 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             ref={body}
             className="moa-msg__bubble"
             aria-label={t(
-              own ? "chatRoom.message.own" : "chatRoom.message.from",
-              {
-                name: senderName,
-              },
+              own
+                ? "chatRoom.message.own"
+                : mentionsMe
+                  ? "chatRoom.message.mentionsMe"
+                  : "chatRoom.message.from",
+              { name: senderName },
             )}
             role="article"
             onContextMenu={(e) => {
@@ -149,6 +165,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               message={message}
               hits={props.hits}
               currentHit={props.currentHit}
+              mentionedName={mentionsMe ? props.me.name : null}
               onJumpTo={props.onJumpTo}
               onSeeAll={props.onSeeAll}
             />

@@ -37,6 +37,8 @@ export type MessageListProps = {
   currentHit: SearchHit | null;
   flashKey: string | null;
   nameOf: (jid: string, message?: RoomMessage) => string;
+  /** The reader, whose mentions are highlighted. */
+  me: { jid: string; name: string };
   offsetMinutes: number;
   /** Whether a message appended now should scroll into view. */
   shouldFollow: () => boolean;
@@ -60,6 +62,7 @@ export function MessageList({
   currentHit,
   flashKey,
   nameOf,
+  me,
   offsetMinutes,
   shouldFollow,
   onPosition,
@@ -158,6 +161,7 @@ export function MessageList({
               }
               flash={flashKey === message.key}
               nameOf={nameOf}
+              me={me}
               offsetMinutes={offsetMinutes}
               onContextMenu={openMenu}
               onJumpTo={onJumpTo}

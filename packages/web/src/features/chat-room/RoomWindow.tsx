@@ -46,7 +46,7 @@ const FIRST_ITEM_BASE = 1_000_000;
 const JUMP_MAX_PAGES = 20;
 const FLASH_MS = 1600;
 
-type Toast = { count: number; preview: string };
+type Toast = { count: number; preview: string; expiresAt: number };
 
 export function RoomWindow({ roomName }: { roomName: string }) {
   const { t } = useTranslation();
@@ -64,25 +64,21 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   const nearTop = useRef(false);
   const ownJidRef = useRef("");
   const [toast, setToast] = useState<Toast | null>(null);
-  const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(
-    undefined,
-  );
   const nameOfRef = useRef<(jid: string, m?: RoomMessage) => string>(
     (jid) => jid,
   );
 
   const onLive = useCallback((message: RoomMessage) => {
     if (message.senderJid === ownJidRef.current || nearBottom.current) return;
-    clearTimeout(toastTimer.current);
     setToast((current) => ({
       count: (current?.count ?? 0) + 1,
       preview: `${nameOfRef.current(message.senderJid, message)}: ${messageText(message)}`,
+      expiresAt: Date.now() + NEW_MESSAGE_TOAST_DURATION_MS,
     }));
-    toastTimer.current = setTimeout(() => {
-      setToast(null);
-    }, NEW_MESSAGE_TOAST_DURATION_MS);
   }, []);
-  useEffect(() => () => clearTimeout(toastTimer.current), []);
+  const hideToast = useCallback(() => {
+    setToast(null);
+  }, []);
 
   const { state, loadOlder, showDeleted, setAlarmOn } = useRoom(
     roomName,
@@ -115,7 +111,14 @@ export function RoomWindow({ roomName }: { roomName: string }) {
       })),
     [members],
   );
-  const nameOf = useMemo(() => memberNamer(members), [members]);
+  const nameOf = useMemo(
+    () => memberNamer(members, t("chatRoom.message.unknownUser")),
+    [members, t],
+  );
+  const me = useMemo(
+    () => ({ jid: ownJid, name: nameOf(ownJid) }),
+    [ownJid, nameOf],
+  );
   useEffect(() => {
     ownJidRef.current = ownJid;
     nameOfRef.current = nameOf;
@@ -406,6 +409,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             currentHit={currentHit}
             flashKey={flashKey}
             nameOf={nameOf}
+            me={me}
             offsetMinutes={offsetMinutes}
             shouldFollow={shouldFollow}
             onPosition={onPosition}
@@ -418,6 +422,8 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             <NewMessageToast
               count={toast.count}
               preview={toast.preview}
+              expiresAt={toast.expiresAt}
+              onExpire={hideToast}
               onShow={() => {
                 setToast(null);
                 list.current?.scrollToIndex({

@@ -64,6 +64,8 @@ export function markDeleted(
     text: "",
     isDel: true,
     isLongMsg: false,
+    // The tombstone still names its sender, even one who left the room.
+    ...(message.people ? { people: message.people } : {}),
   };
   return next;
 }

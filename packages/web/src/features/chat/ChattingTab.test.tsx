@@ -165,6 +165,26 @@ describe("ChattingTab", () => {
     stop();
   });
 
+  it("search also finds a titled room by a participant's name, as its placeholder promises", async () => {
+    const { rerender, stop } = await renderTab(
+      [
+        {
+          name: "pc_a",
+          type: 2,
+          title: "주간 회의",
+          members: [...kim, { jid: "lee.demo@chat.moa.test", name: "이영희" }],
+        },
+        { name: "pc_b", type: 2, title: "기획팀" },
+      ],
+      () => undefined,
+      { search: "영희" },
+    );
+    expect(rowNames()).toEqual(["주간 회의"]);
+    rerender("김민수");
+    expect(rowNames()).toEqual(["주간 회의"]);
+    stop();
+  });
+
   it("opens a room on double click or Enter, not on a single click", async () => {
     const { onOpen, stop } = await renderTab([
       { name: "pc_a", type: 2, title: "기획팀" },

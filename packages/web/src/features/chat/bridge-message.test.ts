@@ -1,6 +1,11 @@
-/** A FILE message's links never reach the room window: it gets the file number and whether there is a thumbnail. */
+/**
+ * A FILE message's links never reach the room window: it gets the file number and whether there is a thumbnail. A
+ * stanza's `<person/>` names and a TALK's mentions reach it as data.
+ */
+import { NS_MOA_CHAT, NS_SID } from "@moa/shared";
 import { describe, expect, it } from "vitest";
 import { toBridgeMessage } from "./bridge-message";
+import { parseRoomMessage } from "./stanzas";
 import type { ChatMessage } from "./chat-types";
 
 const forged: ChatMessage = {
@@ -36,5 +41,26 @@ describe("toBridgeMessage", () => {
       thumbnail: true,
     });
     expect(JSON.stringify(message)).not.toContain("127.0.0.1");
+  });
+
+  it("carries the server's names of the people a message names, and whom a talk mentions", () => {
+    const xml = `<message xmlns="jabber:client" type="groupchat" from="pc_room@conference.moa.test/kim">
+      <body>@이영희 봐주세요</body>
+      <stanza-id xmlns="${NS_SID}" id="9" by="pc_room@conference.moa.test"/>
+      <chat xmlns="${NS_MOA_CHAT}" sender="kim.demo@moa.test" sender-name="김민수" time="5" room-type="2" content-type="TALK">
+        <person jid="Kim.Demo@moa.test" name="김민수" position="차장"/>
+        <person jid="nameless@moa.test"/>
+      </chat>
+      <extensions xmlns="${NS_MOA_CHAT}">{"contentType":"TALK","mentions":["LEE.demo@moa.test"]}</extensions>
+    </message>`;
+    const stanza = new DOMParser().parseFromString(
+      xml,
+      "text/xml",
+    ).documentElement;
+    const message = toBridgeMessage(parseRoomMessage(stanza)!);
+    expect(message.people).toEqual([
+      { jid: "kim.demo@moa.test", name: "김민수", position: "차장" },
+    ]);
+    expect(message.mentions).toEqual(["lee.demo@moa.test"]);
   });
 });

@@ -96,6 +96,10 @@ export function toBridgeMessage(message: ChatMessage): BridgeMessage {
   const event = ext ? eventOf(message, ext) : undefined;
   const alarm =
     ext && message.contentType === "ALROOM" ? alarmOf(ext) : undefined;
+  const mentions =
+    ext && message.contentType === "TALK"
+      ? strings(ext.mentions).map((jid) => jid.toLowerCase())
+      : [];
   return {
     key: String(message.time),
     roomName: message.roomName,
@@ -115,5 +119,7 @@ export function toBridgeMessage(message: ChatMessage): BridgeMessage {
     ...(file ? { file } : {}),
     ...(event ? { event } : {}),
     ...(alarm ? { alarm } : {}),
+    ...(mentions.length > 0 ? { mentions } : {}),
+    ...(message.people ? { people: [...message.people] } : {}),
   };
 }

@@ -63,4 +63,13 @@ export type ChatMessage = {
   };
   /** The extensions JSON as sent (file data, room event data, news entries). */
   readonly extension?: string;
+  /** Name and position of the sender and of the members an event names, kept by the server for former members. */
+  readonly people?: readonly Person[];
+};
+
+/** Someone a message names, as the server knows them (docs/protocol.md §Messages `<person/>`). */
+export type Person = {
+  readonly jid: string;
+  readonly name: string;
+  readonly position: string;
 };

@@ -21,7 +21,7 @@ import {
 import type { GroupwareTarget } from "../../api/groupware-link";
 import { toBridgeMessage } from "./bridge-message";
 import type { ChatSync } from "./chat-sync";
-import type { ChatMessage, Room, RoomMember } from "./chat-types";
+import type { ChatMessage, Person, Room, RoomMember } from "./chat-types";
 import {
   delegateQuery,
   inviteQuery,
@@ -39,6 +39,12 @@ import {
   parseLongMessage,
 } from "./room-stanzas";
 import type { RoomTransport } from "./room-transport";
+
+/** The server's display data of someone a message names (kept for members who left). */
+function personOf(m: ChatMessage, jid: string): Person | undefined {
+  const key = jid.toLowerCase();
+  return m.people?.find((p) => p.jid === key);
+}
 
 type BridgeMember = BridgeEvents["room:members-updated"]["members"][number];
 
@@ -207,11 +213,12 @@ export function connectRoomAdmin(
           // Keep the truncated text rather than failing the whole save.
         }
       const sender = deps.orgUser(m.senderJid);
+      // The server names former members too; the org tree is the fallback for an archive without names.
+      const person = personOf(m, m.senderJid);
       lines.push({
         time: m.time,
-        // Archived messages may carry no sender name; the org tree knows everyone of the company.
-        userName: m.senderName || (sender?.user.name ?? ""),
-        position: sender?.user.position,
+        userName: person?.name || m.senderName || (sender?.user.name ?? ""),
+        position: person?.position ?? sender?.user.position,
         text,
       });
     }
@@ -312,6 +319,7 @@ export function connectRoomAdmin(
                   fileName: file.fileName,
                   fileSize: file.fileSize,
                   senderName:
+                    personOf(m, m.senderJid)?.name ||
                     m.senderName ||
                     (deps.orgUser(m.senderJid)?.user.name ?? ""),
                 },

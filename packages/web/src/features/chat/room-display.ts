@@ -66,8 +66,9 @@ export function messagePreview(
 export type RoomRowData = { room: Room; displayName: string };
 
 /**
- * The rows of the chatting tab: visible rooms named, filtered by the search text (name substring, case-insensitive;
- * blank text shows all) and sorted (pinned first, then last message time or unread count).
+ * The rows of the chatting tab: visible rooms named, filtered by the search text (a substring of the room's name or of
+ * a participant's name, case-insensitive — the search box promises "participants"; blank text shows all) and sorted
+ * (pinned first, then last message time or unread count).
  */
 export function roomRows(
   rooms: readonly Room[],
@@ -77,8 +78,12 @@ export function roomRows(
     room,
     displayName: roomDisplayName(room, opts.ownJid, opts.t),
   }));
-  const matching = named.filter((row) =>
-    matchesName(row.displayName, opts.search),
+  const matching = named.filter(
+    (row) =>
+      matchesName(row.displayName, opts.search) ||
+      row.room.members.some(
+        (m) => m.jid !== opts.ownJid && matchesName(m.name, opts.search),
+      ),
   );
   const compare = compareRooms(opts.sort);
   return matching.sort((a, b) => compare(a.room, b.room));

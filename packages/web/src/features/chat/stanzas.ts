@@ -159,6 +159,13 @@ export function parseRoomMessage(
   const slash = from.indexOf("/");
   const reply = child(message, "reply", NS_MOA_CHAT);
   const extension = child(message, "extensions", NS_MOA_CHAT)?.textContent;
+  const people = children(chat, "person").flatMap((p) => {
+    const jid = p.getAttribute("jid")?.toLowerCase();
+    const name = p.getAttribute("name");
+    return jid && name
+      ? [{ jid, name, position: p.getAttribute("position") ?? "" }]
+      : [];
+  });
   return {
     stanzaId: id,
     roomName,
@@ -181,6 +188,7 @@ export function parseRoomMessage(
         }
       : {}),
     ...(extension ? { extension } : {}),
+    ...(people.length > 0 ? { people } : {}),
   };
 }
 

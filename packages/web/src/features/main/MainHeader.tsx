@@ -82,7 +82,7 @@ export function MainHeader({
   const session = useSessionController();
   const user = useSession((s) => s.user);
   const presence = useSession((s) => s.presence);
-  const counts = useBadgeCounts().data;
+  const counts = useBadgeCounts(widgets).data;
   const [search, setSearch] = useState("");
   const placeholder =
     tab === "chatting"

@@ -24,6 +24,7 @@ import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
 import { useMenus, useOrgUserCount } from "./use-home-data";
 import { UserInfoLayer } from "./UserInfoLayer";
+import { usableWidgets } from "./widget-menus";
 import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
 
@@ -113,7 +114,7 @@ function MainWindow() {
       <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
       <MainHeader
         tab={tab}
-        widgets={DEFAULT_WIDGET_KEYS}
+        widgets={usableWidgets(DEFAULT_WIDGET_KEYS, menus?.flags)}
         onSearch={setSearch}
         onOpenWidget={openWidget}
         onOpenMini={() => {

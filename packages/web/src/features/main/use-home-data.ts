@@ -1,4 +1,5 @@
 /** The main window's server data (spec §7.2), each query degrading to an empty state when its endpoint fails. */
+import type { WidgetKey } from "@moa/shared";
 import { useQuery } from "@tanstack/react-query";
 import {
   fetchAttendanceEnabled,
@@ -8,23 +9,30 @@ import {
   fetchTodayNotices,
 } from "../../api/home-api";
 import { getOrgTree, useSession, useSessionController } from "../session";
+import { badgeCountKinds, type BadgeCountKind } from "./widget-menus";
 
-/** Badge counts by kind; a kind whose call fails counts 0. */
-export function useBadgeCounts() {
+/**
+ * Badge counts by kind, for the widgets shown only (a count of a menu the user lacks is refused); a kind whose call
+ * fails counts 0.
+ * @param widgets - the widgets the header shows (usableWidgets).
+ */
+export function useBadgeCounts(widgets: readonly WidgetKey[]) {
   const session = useSessionController();
   const signedIn = useSession((s) => s.phase === "signedIn");
+  const kinds = badgeCountKinds(widgets);
   return useQuery({
-    queryKey: ["home", "counts"],
-    enabled: signedIn,
+    queryKey: ["home", "counts", ...kinds],
+    enabled: signedIn && kinds.length > 0,
     refetchInterval: 60_000,
     queryFn: async () => {
-      const kinds = ["mail", "apr", "note", "todo", "sch"] as const;
       const values = await Promise.all(
         kinds.map(async (k) => fetchCount(session.api, k).catch(() => 0)),
       );
-      return Object.fromEntries(
-        kinds.map((k, i) => [k, values[i] ?? 0]),
-      ) as Record<(typeof kinds)[number], number>;
+      const counts: Partial<Record<BadgeCountKind, number>> = {};
+      kinds.forEach((k, i) => {
+        counts[k] = values[i] ?? 0;
+      });
+      return counts;
     },
   });
 }

@@ -17,6 +17,7 @@ export type MemberRecord = {
   userId: number;
   jid: string;
   name: string;
+  position: string;
   affiliation: string;
   joinedAt: number;
   historyFromId: number;
@@ -209,6 +210,7 @@ export async function listMembers(
         "jid",
       ),
       "u.name",
+      "u.position",
       "m.affiliation",
       "m.joined_at as joinedAt",
       "m.history_from_id as historyFromId",

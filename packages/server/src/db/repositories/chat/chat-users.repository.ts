@@ -97,3 +97,28 @@ export async function findChatUserByLogin(
     .where("u.login_id", "=", loginId)
     .executeTakeFirst();
 }
+
+/** The display data of someone a message names: kept for members who left, were kicked or were deactivated. */
+export type ChatPerson = { jid: string; name: string; position: string };
+
+/**
+ * Finds the display data of users by bare JID, active or not: archived messages keep naming former members.
+ * @param db the database.
+ * @param companyId the company whose users may be named (rooms never span companies).
+ * @param jids lower-case bare JIDs.
+ * @returns the people found (JIDs of users that never existed are left out).
+ */
+export async function findPeopleByJid(
+  db: Db,
+  companyId: number,
+  jids: readonly string[],
+): Promise<ChatPerson[]> {
+  if (jids.length === 0) return [];
+  return db
+    .selectFrom("users as u")
+    .innerJoin("companies as c", "c.id", "u.company_id")
+    .select([jidExpr.as("jid"), "u.name", "u.position"])
+    .where("u.company_id", "=", companyId)
+    .where(jidExpr, "in", jids)
+    .execute();
+}

@@ -211,7 +211,15 @@ describe("room settings", () => {
     },
   );
 
-  it("kicks out the ticked members, and the button waits for a choice", async () => {
+  it("kicks out the ticked members after confirmation, and the button waits for a choice", async () => {
+    const QUESTION = "이서준님을 대화방에서 내보내시겠습니까?";
+    // The test id generator gives every dialog the same label id, so the confirmation is found by its question.
+    const confirmation = async () => {
+      await screen.findByText(QUESTION, {}, WAIT);
+      return screen
+        .getAllByRole("dialog")
+        .find((d) => within(d).queryByText(QUESTION))!;
+    };
     const kick = vi.fn(({ jids }: BridgeRequests["room:kick-out"]) => ({
       expelled: jids.length,
     }));
@@ -227,12 +235,25 @@ describe("room settings", () => {
       name: "내보낼 대화 상대",
     });
     await user.click(within(list).getByRole("checkbox", { name: "이서준" }));
+    // Cancelling the confirmation kicks nobody.
     await user.click(button);
+    await user.click(
+      within(await confirmation()).getByRole("button", { name: "취소" }),
+    );
+    await waitFor(() => {
+      expect(screen.queryByText(QUESTION)).toBeNull();
+    });
+    expect(kick).not.toHaveBeenCalled();
+
+    await user.click(button);
+    await user.click(
+      within(await confirmation()).getByRole("button", { name: "내보내기" }),
+    );
     await waitFor(() => {
       expect(kick).toHaveBeenCalledWith({ roomName: "pc_room", jids: [LEE] });
     });
     expect(await screen.findByText("1명 중 1명을 내보냈습니다.")).toBeTruthy();
-  });
+  }, 20_000);
 
   it("saves the own room name of at most 20 characters with its x/20 counter", async () => {
     const rename = vi.fn(() => ({ saved: true }));

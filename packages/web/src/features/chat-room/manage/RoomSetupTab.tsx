@@ -53,7 +53,7 @@ function KickOutList({
   others: readonly Member[];
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const kickOut = useBridgeRequest("room:kick-out");
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -103,7 +103,21 @@ function KickOutList({
         danger
         disabled={present.length === 0}
         loading={busy}
-        onClick={() => void submit()}
+        onClick={() => {
+          // Removing people cannot be undone from here: the chief confirms whom first.
+          const names = others
+            .filter((m) => present.includes(m.jid))
+            .map((m) => m.name)
+            .join(", ");
+          modal.confirm({
+            title: t("roomManage.kick.confirmTitle"),
+            content: t("roomManage.kick.confirm", { names }),
+            okText: t("roomManage.kick.button"),
+            okButtonProps: { danger: true },
+            cancelText: t("common.button.cancel"),
+            onOk: submit,
+          });
+        }}
       >
         {t("roomManage.kick.button")}
       </Button>

@@ -1,0 +1,62 @@
+/**
+ * Which widgets and badge counts a user gets: those whose groupware menu the server enables for them (spec §6 menu
+ * config; a free user never gets mail, SMS or call). The server refuses a count of a disabled menu (403
+ * menu_disabled), so the client neither shows such a widget nor asks for its count.
+ */
+import { WIDGETS, type MenuKey, type WidgetKey } from "@moa/shared";
+
+/** The menu behind each widget; null for the groupware home, which every user has. */
+const WIDGET_MENU: Record<(typeof WIDGETS)[WidgetKey], MenuKey | null> = {
+  mail: "mail",
+  approval: "approval",
+  note: "note",
+  journal: "journal",
+  schedule: "calendar",
+  home: null,
+  webhard: "webhard",
+  webfax: "webfax",
+  sms: "sms",
+  elecdoc: "elecdoc",
+};
+
+/** A badge count kind the header asks for. */
+export type BadgeCountKind = "mail" | "apr" | "note" | "todo" | "sch";
+
+/** The badge count kind of each counted header widget. */
+const WIDGET_COUNT_KIND: Partial<Record<WidgetKey, BadgeCountKind>> = {
+  1: "mail",
+  2: "apr",
+  3: "note",
+  4: "todo",
+  5: "sch",
+};
+
+/**
+ * The widgets the user may use, in the given order.
+ * @param keys - the configured widgets.
+ * @param flags - the menu flags (`mailUsed` …); undefined until loaded, when only the always-present ones show.
+ * @returns the keys whose menu is enabled.
+ */
+export function usableWidgets(
+  keys: readonly WidgetKey[],
+  flags: Readonly<Record<string, boolean>> | undefined,
+): WidgetKey[] {
+  return keys.filter((key) => {
+    const menu = WIDGET_MENU[WIDGETS[key]];
+    return menu === null || flags?.[`${menu}Used`] === true;
+  });
+}
+
+/**
+ * The badge counts worth asking for: those of the widgets shown.
+ * @param widgets - the widgets shown ({@link usableWidgets}).
+ * @returns the count kinds.
+ */
+export function badgeCountKinds(
+  widgets: readonly WidgetKey[],
+): BadgeCountKind[] {
+  return widgets.flatMap((key) => {
+    const kind = WIDGET_COUNT_KIND[key];
+    return kind ? [kind] : [];
+  });
+}

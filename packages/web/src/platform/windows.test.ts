@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openExternal } from "./windows";
+
+/** A browser's window.open as the HTML spec has it: null when blocked, and always null with "noopener". */
+function browserOpen(blocked: boolean) {
+  const tab = { opener: window as unknown, location: { href: "" } };
+  const open = vi.fn((_url?: string, _target?: string, features?: string) =>
+    blocked || /noopener|noreferrer/.test(features ?? "") ? null : tab,
+  );
+  vi.spyOn(window, "open").mockImplementation(
+    open as unknown as typeof window.open,
+  );
+  return { tab, open };
+}
+
+describe("openExternal", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("reports an opened tab as opened, sent to the page with no way back to this window", () => {
+    const { tab } = browserOpen(false);
+    expect(openExternal("https://gw.example.com/sso/login?x=1")).toBe(true);
+    expect(tab.location.href).toBe("https://gw.example.com/sso/login?x=1");
+    expect(tab.opener).toBeNull();
+  });
+
+  it("reports a blocked popup as not opened", () => {
+    browserOpen(true);
+    expect(openExternal("https://gw.example.com/")).toBe(false);
+  });
+});
