@@ -7,6 +7,7 @@ import chatList from "./chat-list.json";
 import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
 import files from "./files.json";
+import layout from "./layout.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
 
@@ -18,6 +19,7 @@ export const parts = {
   composer,
   orgPicker,
   files,
+  layout,
   roomManage,
 };
 
@@ -29,5 +31,6 @@ export const catalog = {
   ...composer,
   ...orgPicker,
   ...files,
+  ...layout,
   ...roomManage,
 };
