@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
- * login screen and the main window in both locales and both themes to docs/images/. Run `npm run build` first.
+ * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
+ * and both themes to docs/images/. Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -17,8 +18,20 @@ const SHOTS = [
   { locale: "en-US", theme: "dark", user: "youngho.choi" },
 ];
 const TEXT = {
-  "ko-KR": { id: "아이디", password: "비밀번호", close: "닫기", tab: "채팅" },
-  "en-US": { id: "ID", password: "Password", close: "Close", tab: "Chats" },
+  "ko-KR": {
+    id: "아이디",
+    password: "비밀번호",
+    close: "닫기",
+    tab: "채팅",
+    openSearch: "검색 열기",
+  },
+  "en-US": {
+    id: "ID",
+    password: "Password",
+    close: "Close",
+    tab: "Chats",
+    openSearch: "Open search",
+  },
 };
 
 async function startServer(dataDir) {
@@ -102,7 +115,14 @@ try {
     await popup.getByRole("button", { name: t.close }).first().click();
     await popup.waitFor({ state: "hidden" });
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
-    console.log(`wrote ${OUT}/login-${name}.png and ${OUT}/main-${name}.png`);
+    // The desktop shell opens the main window 420 px wide.
+    await page.setViewportSize({ width: 420, height: 720 });
+    // Narrow, the header has folded its search box into an icon.
+    await page.getByRole("button", { name: t.openSearch }).waitFor();
+    await page.screenshot({ path: join(OUT, `main-narrow-${name}.png`) });
+    console.log(
+      `wrote ${OUT}/login-${name}.png, main-${name}.png and main-narrow-${name}.png`,
+    );
     await context.close();
   }
 } finally {

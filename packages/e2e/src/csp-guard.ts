@@ -2,7 +2,7 @@
  * Reports every Content-Security-Policy violation of a browser context (all its pages and popups), so a spec fails
  * when the app does something its policy forbids instead of silently losing a script, a style or a connection.
  */
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, BrowserContextOptions } from "playwright-core";
 
 const BINDING = "__moaCspViolation";
 
@@ -44,15 +44,19 @@ export async function reportCspViolations(
 }
 
 /**
- * A fresh Korean-locale context whose violations are reported.
+ * A fresh context, Korean unless `options` say otherwise, whose violations are reported.
  * @param browser the spec file's browser (anything with newContext).
  * @param violations receives one line per violation.
+ * @param options further context options (locale, viewport).
  */
 export async function newReportingContext(
-  browser: { newContext(opts: { locale: string }): Promise<BrowserContext> },
+  browser: {
+    newContext(opts: BrowserContextOptions): Promise<BrowserContext>;
+  },
   violations: string[],
+  options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: "ko-KR" });
+  const context = await browser.newContext({ locale: "ko-KR", ...options });
   await reportCspViolations(context, violations);
   return context;
 }

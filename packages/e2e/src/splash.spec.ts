@@ -57,6 +57,6 @@ describe("splash and routes", () => {
 
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
-    expect(await page.title()).toBe("Moa Messenger");
+    expect(await page.title()).toBe("Sign in · Moa");
   });
 });

@@ -16,19 +16,8 @@ import {
   type ThemeMode,
 } from "../ui";
 
-// Hangul-capable faces first, so Korean text never falls back to a bitmap or tofu font.
-const fontFamily = [
-  "'Pretendard'",
-  "'Malgun Gothic'",
-  "'Apple SD Gothic Neo'",
-  "'Noto Sans KR'",
-  "'NanumGothic'",
-  "-apple-system",
-  "BlinkMacSystemFont",
-  "'Segoe UI'",
-  "Roboto",
-  "sans-serif",
-].join(", ");
+// The stack is defined once, in global.css, for antd's components and everything else alike.
+const fontFamily = "var(--moa-font-sans)";
 
 type AppProvidersProps = {
   i18n: i18n;
@@ -74,17 +63,15 @@ function ThemedConfig({
   motion: boolean;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const locale = isLocale(i18n.resolvedLanguage)
     ? i18n.resolvedLanguage
     : DEFAULT_LOCALE;
-  const title = t("app.productName");
   const [mode, setModeState] = useState<ThemeMode>(loadThemeMode);
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = title;
-  }, [locale, title]);
+  }, [locale]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = mode;

@@ -1,11 +1,14 @@
 /** A full-window page: the `main` landmark with its content centred, as splash, login and placeholder screens use. */
 import type { CSSProperties, ReactNode } from "react";
+import { useWindowTitle } from "./use-window-title";
 
 type PageLayoutProps = {
   children?: ReactNode;
   /** Accessible name for pages without a visible heading. */
   label?: string;
   busy?: boolean;
+  /** The window's title (see useWindowTitle); the product name when omitted. */
+  title?: string;
 };
 
 // Plain styles rather than antd's Flex: Flex hides itself when empty, and empty screens (/blank) must still exist.
@@ -21,7 +24,8 @@ const style: CSSProperties = {
   textAlign: "center",
 };
 
-export function PageLayout({ children, label, busy }: PageLayoutProps) {
+export function PageLayout({ children, label, busy, title }: PageLayoutProps) {
+  useWindowTitle(title);
   return (
     <main aria-label={label} aria-busy={busy} style={style}>
       {children}

@@ -1,6 +1,7 @@
 /** Presentational building blocks shared by features. */
 export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
+export { useWindowTitle } from "./use-window-title";
 export { PointerMenu, pointIn, type PointerMenuItem } from "./PointerMenu";
 export {
   VirtualList,

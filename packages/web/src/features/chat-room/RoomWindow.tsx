@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import type { VirtuosoHandle } from "react-virtuoso";
 import { useBridgeEvent, useBridgeRequest } from "../../lib/bridge";
 import { copyText } from "../../platform";
+import { useWindowTitle } from "../../ui";
 import {
   Composer,
   RoomViewControls,
@@ -86,6 +87,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   );
   const { room, messages, ownJid, reachedFirst, status, loadingOlder } = state;
   const view = useRoomViewSettings(ownJid || null);
+  useWindowTitle(room?.title || t("window.title.room"));
   useWindowFocus(roomName, status === "ready");
   const [network, setNetwork] = useState<"success" | "fail" | "restore">(
     "success",

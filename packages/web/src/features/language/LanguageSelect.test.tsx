@@ -42,7 +42,7 @@ describe("LanguageSelect", () => {
     expect(screen.queryByRole("heading", { name: "로그인" })).toBeNull();
     expect(screen.getByRole("combobox", { name: "Language" })).toBeTruthy();
     expect(document.documentElement.lang).toBe("en-US");
-    expect(document.title).toBe("Moa Messenger");
+    expect(document.title).toBe("Sign in · Moa");
     expect(loadLocalePreference()).toBe("en-US");
   });
 

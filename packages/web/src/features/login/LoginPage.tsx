@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { asCatalogKey } from "../../i18n";
 import { navigate, useHashLocation } from "../../lib/router";
 import { openExternal } from "../../platform";
-import { Logo } from "../../ui";
+import { Logo, useWindowTitle } from "../../ui";
 import { LanguageSelect } from "../language";
 import {
   loadLoginSettings,
@@ -29,6 +29,7 @@ type Dialog =
 
 export function LoginPage() {
   const { t } = useTranslation();
+  useWindowTitle(t("login.page.title"));
   const session = useSessionController();
   const phase = useSession((s) => s.phase);
   const step = useSession((s) => s.step);

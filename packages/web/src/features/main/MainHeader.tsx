@@ -20,6 +20,7 @@ import {
   MessageOutlined,
   PrinterOutlined,
   ReadOutlined,
+  SearchOutlined,
   SnippetsOutlined,
 } from "@ant-design/icons";
 import {
@@ -30,8 +31,9 @@ import {
   Input,
   Tooltip,
   Typography,
+  type InputRef,
 } from "antd";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession, useSessionController } from "../session";
 import type { MainTab } from "./MainTabs";
@@ -84,6 +86,12 @@ export function MainHeader({
   const presence = useSession((s) => s.presence);
   const counts = useBadgeCounts(widgets).data;
   const [search, setSearch] = useState("");
+  // A narrow window shows the search as an icon (main.css); opening it swaps the icon for the box.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchBox = useRef<InputRef>(null);
+  useEffect(() => {
+    if (searchOpen) searchBox.current?.focus();
+  }, [searchOpen]);
   const placeholder =
     tab === "chatting"
       ? t("main.header.searchChat")
@@ -91,7 +99,9 @@ export function MainHeader({
   const presenceLabel = t(`presence.${presence}`);
 
   return (
-    <header className="moa-main__header">
+    <header
+      className={`moa-main__header${searchOpen ? " is-search-open" : ""}`}
+    >
       <Typography.Text
         strong
         className="moa-main__company"
@@ -99,7 +109,19 @@ export function MainHeader({
       >
         {user?.companyName}
       </Typography.Text>
+      <Tooltip title={t("main.header.openSearch")}>
+        <Button
+          type="text"
+          className="moa-main__search-toggle"
+          icon={<SearchOutlined />}
+          aria-label={t("main.header.openSearch")}
+          onClick={() => {
+            setSearchOpen(true);
+          }}
+        />
+      </Tooltip>
       <Input.Search
+        ref={searchBox}
         className="moa-main__search"
         aria-label={t("main.header.searchLabel")}
         placeholder={placeholder}
@@ -113,6 +135,15 @@ export function MainHeader({
         }}
         onSearch={(value) => {
           onSearch(value.trim());
+        }}
+        onBlur={() => {
+          if (search === "") setSearchOpen(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key !== "Escape") return;
+          setSearch("");
+          onSearch("");
+          setSearchOpen(false);
         }}
         size="middle"
       />

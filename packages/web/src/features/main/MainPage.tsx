@@ -13,6 +13,7 @@ import {
 } from "../../api/groupware-link";
 import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
+import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { LockScreen, useIdle } from "../lock";
@@ -29,6 +30,8 @@ import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
 
 export function MainPage() {
+  // The main window is the messenger itself: the product name alone.
+  useWindowTitle();
   const phase = useSession((s) => s.phase);
   const locked = useSession((s) => s.locked);
   const session = useSessionController();

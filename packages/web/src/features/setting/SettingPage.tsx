@@ -6,7 +6,7 @@ import { PageLayout } from "../../ui";
 export function SettingPage() {
   const { t } = useTranslation();
   return (
-    <PageLayout>
+    <PageLayout title={t("setting.page.title")}>
       <Typography.Title level={1}>{t("setting.page.title")}</Typography.Title>
     </PageLayout>
   );

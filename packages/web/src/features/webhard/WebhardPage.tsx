@@ -6,7 +6,7 @@ import { PageLayout } from "../../ui";
 export function WebhardPage() {
   const { t } = useTranslation();
   return (
-    <PageLayout>
+    <PageLayout title={t("webhard.page.title")}>
       <Typography.Title level={1}>{t("webhard.page.title")}</Typography.Title>
     </PageLayout>
   );

@@ -7,6 +7,7 @@ import chatList from "./chat-list.json";
 import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
 import files from "./files.json";
+import layout from "./layout.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
@@ -19,6 +20,7 @@ export const parts = {
   composer,
   orgPicker,
   files,
+  layout,
   roomManage,
   sessionWindows,
 };
@@ -31,6 +33,7 @@ export const catalog = {
   ...composer,
   ...orgPicker,
   ...files,
+  ...layout,
   ...roomManage,
   ...sessionWindows,
 };
