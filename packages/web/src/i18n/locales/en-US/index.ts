@@ -6,7 +6,10 @@ import app from "./app.json";
 import chatList from "./chat-list.json";
 import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
+import commute from "./commute.json";
 import files from "./files.json";
+import friends from "./friends.json";
+import groupware from "./groupware-menus.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
 
@@ -19,6 +22,9 @@ export const parts = {
   orgPicker,
   files,
   roomManage,
+  friends,
+  commute,
+  groupware,
 };
 
 /** The whole catalog. */
@@ -30,4 +36,7 @@ export const catalog = {
   ...orgPicker,
   ...files,
   ...roomManage,
+  ...friends,
+  ...commute,
+  ...groupware,
 };
