@@ -4,7 +4,7 @@
  * friends into the chosen group. A friend row opens the user (double-click or Enter); its menu moves or removes them.
  */
 import { MoreOutlined, PlusOutlined } from "@ant-design/icons";
-import { isLoggedOn, type Presence } from "@moa/shared";
+import type { Presence } from "@moa/shared";
 import { App, Button, Dropdown, Empty, Spin, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -297,8 +297,9 @@ function GroupSection({
 }: GroupSectionProps) {
   const { t } = useTranslation();
   const total = view.friends.length;
-  const online = view.friends.filter((f) =>
-    isLoggedOn(presenceOf(f.messengerId)),
+  // Online: connected in any way, web chat included (isLoggedOn leaves web chat out for login notices).
+  const online = view.friends.filter(
+    (f) => presenceOf(f.messengerId) !== "off",
   ).length;
   const listId = `moa-friend-group-${groupKey(view.id)}`;
   return (
@@ -308,32 +309,24 @@ function GroupSection({
           type="button"
           className="moa-friends__group-toggle"
           aria-expanded={expanded}
-          aria-controls={listId}
-          aria-label={t(
-            expanded ? "friends.group.collapse" : "friends.group.expand",
-            { name: view.name },
-          )}
+          aria-controls={expanded ? listId : undefined}
           onClick={onToggle}
         >
           <span aria-hidden="true" className="moa-friends__caret">
             {expanded ? "▾" : "▸"}
           </span>
           <span className="moa-friends__group-name">{view.name}</span>
-          {expanded ? (
-            <span
-              className="moa-friends__count"
-              aria-label={t("friends.group.countLabel", { online, total })}
-            >
-              {t("friends.group.count", { online, total })}
-            </span>
-          ) : (
-            <span
-              className="moa-friends__count"
-              aria-label={t("friends.group.totalLabel", { total })}
-            >
-              {t("friends.group.total", { total })}
-            </span>
-          )}
+          {/* Expanded groups count who is online (only their friends are followed); collapsed ones the total. */}
+          <span aria-hidden="true" className="moa-friends__count">
+            {expanded
+              ? t("friends.group.count", { online, total })
+              : t("friends.group.total", { total })}
+          </span>
+          <span className="moa-visually-hidden">
+            {expanded
+              ? t("friends.group.countLabel", { online, total })
+              : t("friends.group.totalLabel", { total })}
+          </span>
         </button>
         {view.id !== null && (
           <Button
