@@ -48,7 +48,7 @@ export const TEST_USER: UserInfo = {
  */
 export function renderWithRest(ui: ReactNode, routes: RestRoutes) {
   const sent: SentRequest[] = [];
-  vi.stubGlobal("fetch", async (input: string | URL, init?: RequestInit) => {
+  vi.stubGlobal("fetch", (input: string | URL, init?: RequestInit) => {
     const url = new URL(String(input), window.location.href);
     const req: SentRequest = {
       method: init?.method ?? "GET",
@@ -57,12 +57,14 @@ export function renderWithRest(ui: ReactNode, routes: RestRoutes) {
     };
     sent.push(req);
     const answer = routes(req);
-    return answer === undefined
-      ? new Response("{}", { status: 404 })
-      : new Response(JSON.stringify(answer), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
+    return Promise.resolve(
+      answer === undefined
+        ? new Response("{}", { status: 404 })
+        : new Response(JSON.stringify(answer), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+    );
   });
   const session = new SessionController({ baseUrl: "", locale: () => "ko-kr" });
   session.tokens.set({ accessToken: "access", refreshToken: "refresh" });
