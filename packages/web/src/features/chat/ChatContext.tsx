@@ -24,7 +24,7 @@ import { connectRoomWindows } from "./room-windows";
 export const ChatContext = createContext<ChatSync | null>(null);
 
 /** The window's presence follower, shared by every list that shows people (rooms, friends). */
-const PresenceContext = createContext<PresenceFollower | null>(null);
+export const PresenceContext = createContext<PresenceFollower | null>(null);
 
 /** Starts the room list sync over the session's chat connection and answers room windows. */
 export function ChatProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,8 @@
 /** The chatting tab and the main window's room list sync (spec §2.4, §4 Rooms). */
 export {
+  ChatContext,
   ChatProvider,
+  PresenceContext,
   useChatSync,
   usePresenceFollower,
   useRoomList,

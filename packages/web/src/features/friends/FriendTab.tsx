@@ -39,7 +39,7 @@ type FriendTabProps = {
    * Opens a user (a double-click or Enter on a friend row), by login id; the main window wires it to the user card.
    * Without it, the row opens the 1:1 chat with the friend.
    */
-  onOpenUser?: (userId: string) => void;
+  onOpenUser?: ((userId: string) => void) | undefined;
 };
 
 // Key of a group in the expanded set (the ungrouped bucket has no id).
@@ -315,7 +315,7 @@ function GroupSection({
           <span aria-hidden="true" className="moa-friends__caret">
             {expanded ? "▾" : "▸"}
           </span>
-          <span className="moa-friends__group-name">{view.name}</span>
+          <span className="moa-friends__group-name">{view.name}</span>{" "}
           {/* Expanded groups count who is online (only their friends are followed); collapsed ones the total. */}
           <span aria-hidden="true" className="moa-friends__count">
             {expanded
