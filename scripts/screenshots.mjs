@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
- * login screen and the main window in both locales and both themes to docs/images/. Run `npm run build` first.
+ * login screen and the main window in both locales and both themes, and the friend and commute tabs in Korean (both
+ * themes), to docs/images/. Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -55,6 +56,19 @@ async function startServer(dataDir) {
   return { url, child };
 }
 
+/** The friend tab (the demo user's friend groups) and the commute panel. */
+async function shootFriendAndCommute(page, name) {
+  await page.getByRole("tab", { name: "친구" }).click();
+  await page.getByRole("list", { name: "친구 목록" }).waitFor();
+  await page.screenshot({ path: join(OUT, `friends-${name}.png`) });
+  await page.getByRole("tab", { name: "출퇴근" }).click();
+  await page.getByRole("table", { name: "이번 주 출퇴근" }).waitFor();
+  await page.screenshot({ path: join(OUT, `commute-${name}.png`) });
+  console.log(
+    `wrote ${OUT}/friends-${name}.png and ${OUT}/commute-${name}.png`,
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -103,6 +117,7 @@ try {
     await popup.waitFor({ state: "hidden" });
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
     console.log(`wrote ${OUT}/login-${name}.png and ${OUT}/main-${name}.png`);
+    if (locale === "ko-KR") await shootFriendAndCommute(page, name);
     await context.close();
   }
 } finally {
