@@ -37,7 +37,8 @@ async function startServer(dataDir) {
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${out}`)),
-      60_000,
+      // A fresh data dir seeds the demo company first, which takes over a minute on a busy machine.
+      180_000,
     );
     const onData = (chunk) => {
       out += chunk.toString();
@@ -56,10 +57,13 @@ async function startServer(dataDir) {
   return { url, child };
 }
 
-/** The friend tab (the demo user's friend groups) and the commute panel. */
+/** The friend tab (the demo user's friend groups, or its empty state) and the commute panel. */
 async function shootFriendAndCommute(page, name) {
   await page.getByRole("tab", { name: "친구" }).click();
-  await page.getByRole("list", { name: "친구 목록" }).waitFor();
+  await page
+    .getByRole("list", { name: "친구 목록" })
+    .or(page.getByText("친구가 없습니다", { exact: false }))
+    .waitFor();
   await page.screenshot({ path: join(OUT, `friends-${name}.png`) });
   await page.getByRole("tab", { name: "출퇴근" }).click();
   await page.getByRole("table", { name: "이번 주 출퇴근" }).waitFor();
