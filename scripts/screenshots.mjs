@@ -2,7 +2,8 @@
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
- * and both themes to docs/images/. Run `npm run build` first.
+ * and both themes, and the friend and commute tabs in Korean (both themes), to docs/images/. Run `npm run build`
+ * first.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -49,7 +50,8 @@ async function startServer(dataDir) {
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${out}`)),
-      60_000,
+      // A fresh data dir seeds the demo company first, which takes over a minute on a busy machine.
+      180_000,
     );
     const onData = (chunk) => {
       out += chunk.toString();
@@ -66,6 +68,22 @@ async function startServer(dataDir) {
     );
   });
   return { url, child };
+}
+
+/** The friend tab (the demo user's friend groups, or its empty state) and the commute panel. */
+async function shootFriendAndCommute(page, name) {
+  await page.getByRole("tab", { name: "친구" }).click();
+  await page
+    .getByRole("list", { name: "친구 목록" })
+    .or(page.getByText("친구가 없습니다", { exact: false }))
+    .waitFor();
+  await page.screenshot({ path: join(OUT, `friends-${name}.png`) });
+  await page.getByRole("tab", { name: "출퇴근" }).click();
+  await page.getByRole("table", { name: "이번 주 출퇴근" }).waitFor();
+  await page.screenshot({ path: join(OUT, `commute-${name}.png`) });
+  console.log(
+    `wrote ${OUT}/friends-${name}.png and ${OUT}/commute-${name}.png`,
+  );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
@@ -115,6 +133,10 @@ try {
     await popup.getByRole("button", { name: t.close }).first().click();
     await popup.waitFor({ state: "hidden" });
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
+    if (locale === "ko-KR") {
+      await shootFriendAndCommute(page, name);
+      await page.getByRole("tab", { name: t.tab }).click();
+    }
     // The desktop shell opens the main window 420 px wide.
     await page.setViewportSize({ width: 420, height: 720 });
     // Narrow, the header has folded its search box into an icon.

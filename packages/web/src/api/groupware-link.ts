@@ -2,6 +2,11 @@
  * Groupware single-sign-on links (spec §7.7): the target opens in the browser through the login URL with uid, ts,
  * re (target path) and sign = base64(HMAC-SHA1(web token, "uid|ts|re")), URL-encoded.
  */
+import {
+  SSO_LINK_PATH,
+  ssoSigningInput,
+  type GroupwareLinkTarget,
+} from "@moa/shared";
 
 /** Groupware target paths by name. */
 export const GROUPWARE_TARGETS = {
@@ -77,4 +82,43 @@ export function miniWindowLink(
   const params = new URLSearchParams({ loginId, domain, authNo });
   if (target) params.set("target", GROUPWARE_TARGETS[target]);
   return `https://${domain}/mini?${params.toString()}`;
+}
+
+/**
+ * A link the server's verifier accepts (GET /sso/link, spec §7.7): uid is the user key, re the target key with an
+ * optional `?query`, and sign = base64(HMAC-SHA1(web token, ssoSigningInput)), URL-encoded. The server checks the
+ * signature against the session's web token and the age of ts, then redirects to the company's groupware page.
+ * @param origin - the Moa server's origin ("" in the browser: the page's own).
+ * @param userKey - User_Info.userKey.
+ * @param webToken - the session's web token (the HMAC key).
+ * @param target - where to land.
+ * @param query - extra query for the target, starting with `?`.
+ * @param now - the time to stamp, epoch ms.
+ * @returns the URL to open.
+ */
+export async function signedGroupwareLink(
+  origin: string,
+  userKey: number,
+  webToken: string,
+  target: GroupwareLinkTarget,
+  query = "",
+  now = Date.now(),
+): Promise<string> {
+  const link = { uid: String(userKey), ts: String(now), re: target + query };
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(webToken),
+    { name: "HMAC", hash: "SHA-1" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(ssoSigningInput(link)),
+  );
+  let binary = "";
+  for (const b of new Uint8Array(mac)) binary += String.fromCharCode(b);
+  const params = new URLSearchParams({ ...link, sign: btoa(binary) });
+  return `${origin}${SSO_LINK_PATH}?${params.toString()}`;
 }

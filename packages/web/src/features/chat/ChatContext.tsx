@@ -23,6 +23,9 @@ import { connectRoomWindows } from "./room-windows";
 /** The window's room list sync (tests provide one over a scripted server). */
 export const ChatContext = createContext<ChatSync | null>(null);
 
+/** The window's presence follower, shared by every list that shows people (rooms, friends). */
+export const PresenceContext = createContext<PresenceFollower | null>(null);
+
 /** Starts the room list sync over the session's chat connection and answers room windows. */
 export function ChatProvider({ children }: { children: ReactNode }) {
   const session = useSessionController();
@@ -88,7 +91,11 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       ),
     [bridge, session, sync, t],
   );
-  return <ChatContext value={sync}>{children}</ChatContext>;
+  return (
+    <ChatContext value={sync}>
+      <PresenceContext value={presence}>{children}</PresenceContext>
+    </ChatContext>
+  );
 }
 
 /** The room list sync of this window. */
@@ -96,6 +103,13 @@ export function useChatSync(): ChatSync {
   const sync = useContext(ChatContext);
   if (!sync) throw new Error("useChatSync outside ChatProvider");
   return sync;
+}
+
+/** The presence follower of this window. */
+export function usePresenceFollower(): PresenceFollower {
+  const presence = useContext(PresenceContext);
+  if (!presence) throw new Error("usePresenceFollower outside ChatProvider");
+  return presence;
 }
 
 /** A slice of the room list state; re-renders when it changes. */

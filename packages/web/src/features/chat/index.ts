@@ -1,5 +1,13 @@
 /** The chatting tab and the main window's room list sync (spec §2.4, §4 Rooms). */
-export { ChatProvider, useChatSync, useRoomList } from "./ChatContext";
+export {
+  ChatContext,
+  ChatProvider,
+  PresenceContext,
+  useChatSync,
+  usePresenceFollower,
+  useRoomList,
+} from "./ChatContext";
 export { ChatNotifier } from "./ChatNotifier";
 export { ChattingTab } from "./ChattingTab";
 export { isRoomWindowFocused } from "./room-windows";
+export { useRoomCommands } from "./use-room-commands";

@@ -3,7 +3,7 @@
  * dialogs. Without a session it sends the user to the login screen; while locked only the lock screen renders.
  */
 import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
-import { App, Empty, Spin } from "antd";
+import { App, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -19,7 +19,7 @@ import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { MainHeader } from "./MainHeader";
-import { MainTabs, type MainTab } from "./MainTabs";
+import { MainTabs, TabPanel, type MainTab } from "./MainTabs";
 import { NoticeFooter } from "./NoticeFooter";
 import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
@@ -150,7 +150,7 @@ function MainWindow() {
               }
             />
           ) : (
-            <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            <TabPanel tab={tab} search={search} menus={menus} empty={empty} />
           )}
         </section>
       </div>

@@ -4,13 +4,10 @@ import { App, Button, Drawer, Flex, Input, Switch, Typography } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { updateNickname } from "../../api/home-api";
+import { APP_VERSION as VERSION } from "../../lib/app-version";
 import { asCatalogKey } from "../../i18n";
 import { useThemeMode } from "../../ui";
 import { useSession, useSessionController } from "../session";
-
-/** The client version string (spec §1), stamped at build time. */
-const VERSION: string =
-  (import.meta.env.VITE_MOA_VERSION as string | undefined) ?? "0.1.0";
 
 export function UserInfoLayer({
   open,

@@ -6,8 +6,11 @@ import app from "./app.json";
 import chatList from "./chat-list.json";
 import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
+import commute from "./commute.json";
 import files from "./files.json";
 import layout from "./layout.json";
+import friends from "./friends.json";
+import groupware from "./groupware-menus.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
@@ -23,6 +26,9 @@ export const parts = {
   layout,
   roomManage,
   sessionWindows,
+  friends,
+  commute,
+  groupware,
 };
 
 /** The whole catalog. */
@@ -36,4 +42,7 @@ export const catalog = {
   ...layout,
   ...roomManage,
   ...sessionWindows,
+  ...friends,
+  ...commute,
+  ...groupware,
 };
