@@ -9,7 +9,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { useBridge } from "../../lib/bridge";
-import { PresenceFollower } from "../presence";
+import { PresenceContext, PresenceFollower } from "../presence";
 import { useSessionController } from "../session";
 import { ChatSync } from "./chat-sync";
 import { connectRoomAdmin } from "./room-admin-handlers";
@@ -88,7 +88,11 @@ export function ChatProvider({ children }: { children: ReactNode }) {
       ),
     [bridge, session, sync, t],
   );
-  return <ChatContext value={sync}>{children}</ChatContext>;
+  return (
+    <ChatContext value={sync}>
+      <PresenceContext value={presence}>{children}</PresenceContext>
+    </ChatContext>
+  );
 }
 
 /** The room list sync of this window. */

@@ -3,3 +3,4 @@ export { ChatProvider, useChatSync, useRoomList } from "./ChatContext";
 export { ChatNotifier } from "./ChatNotifier";
 export { ChattingTab } from "./ChattingTab";
 export { isRoomWindowFocused } from "./room-windows";
+export { useRoomCommands } from "./use-room-commands";

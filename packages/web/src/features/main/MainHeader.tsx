@@ -84,6 +84,12 @@ export function MainHeader({
   const presence = useSession((s) => s.presence);
   const counts = useBadgeCounts().data;
   const [search, setSearch] = useState("");
+  // The search follows the active tab: a new tab starts with an empty box (spec §2.3).
+  const [searchTab, setSearchTab] = useState(tab);
+  if (searchTab !== tab) {
+    setSearchTab(tab);
+    setSearch("");
+  }
   const placeholder =
     tab === "chatting"
       ? t("main.header.searchChat")

@@ -15,8 +15,11 @@ import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
+import { OrgTab } from "../org";
+import { openOrgPickers } from "../org-picker";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
+import { UserCardProvider } from "../user-card";
 import { MainHeader } from "./MainHeader";
 import { MainTabs, type MainTab } from "./MainTabs";
 import { NoticeFooter } from "./NoticeFooter";
@@ -67,7 +70,7 @@ function LockedMain() {
 
 function MainWindow() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const session = useSessionController();
   const [tab, setTab] = useState<MainTab>("chatting");
   const [userInfoOpen, setUserInfoOpen] = useState(false);
@@ -109,60 +112,76 @@ function MainWindow() {
       : t(`main.empty.${tab}`);
 
   return (
-    <div className="moa-main">
-      <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
-      <MainHeader
-        tab={tab}
-        widgets={DEFAULT_WIDGET_KEYS}
-        onSearch={setSearch}
-        onOpenWidget={openWidget}
-        onOpenMini={() => {
-          void openMini();
-        }}
-        onOpenUserInfo={() => {
-          setUserInfoOpen(true);
-        }}
-      />
-      <div className="moa-main__body">
-        <MainTabs
-          active={tab}
-          attendance={menus?.attendance ?? false}
-          onChange={(next) => {
-            setTab(next);
-            setSearch("");
+    <UserCardProvider>
+      <div className="moa-main">
+        <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
+        <MainHeader
+          tab={tab}
+          widgets={DEFAULT_WIDGET_KEYS}
+          onSearch={setSearch}
+          onOpenWidget={openWidget}
+          onOpenMini={() => {
+            void openMini();
+          }}
+          onOpenUserInfo={() => {
+            setUserInfoOpen(true);
           }}
         />
-        <section
-          id="moa-tabpanel"
-          role="tabpanel"
-          aria-labelledby={`moa-tab-${tab}`}
-          className="moa-main__panel"
-        >
-          {tab === "chatting" ? (
-            <ChattingTab
-              search={search}
-              onOpen={(roomName) =>
-                session.windows?.open("chatRoom", roomName) ?? false
-              }
-            />
-          ) : (
-            <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-          )}
-        </section>
+        <div className="moa-main__body">
+          <MainTabs
+            active={tab}
+            attendance={menus?.attendance ?? false}
+            onChange={(next) => {
+              const go = () => {
+                setTab(next);
+                setSearch("");
+              };
+              // Leaving the tab closes an open org picker and its selection: ask first (spec §2.3).
+              if (next === tab || openOrgPickers() === 0) go();
+              else
+                void modal.confirm({
+                  title: t("org.tabSwitch.title"),
+                  content: t("org.tabSwitch.confirm"),
+                  okText: t("common.button.confirm"),
+                  cancelText: t("common.button.cancel"),
+                  onOk: go,
+                });
+            }}
+          />
+          <section
+            id="moa-tabpanel"
+            role="tabpanel"
+            aria-labelledby={`moa-tab-${tab}`}
+            className="moa-main__panel"
+          >
+            {tab === "chatting" ? (
+              <ChattingTab
+                search={search}
+                onOpen={(roomName) =>
+                  session.windows?.open("chatRoom", roomName) ?? false
+                }
+              />
+            ) : tab === "org" ? (
+              <OrgTab search={search} />
+            ) : (
+              <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            )}
+          </section>
+        </div>
+        <NoticeFooter
+          onOpen={(id) =>
+            void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
+          }
+        />
+        <UserInfoLayer
+          open={userInfoOpen}
+          onClose={() => {
+            setUserInfoOpen(false);
+          }}
+        />
+        <NoticePopup suppressed={false} />
+        <SessionDialogs />
       </div>
-      <NoticeFooter
-        onOpen={(id) =>
-          void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
-        }
-      />
-      <UserInfoLayer
-        open={userInfoOpen}
-        onClose={() => {
-          setUserInfoOpen(false);
-        }}
-      />
-      <NoticePopup suppressed={false} />
-      <SessionDialogs />
-    </div>
+    </UserCardProvider>
   );
 }

@@ -7,8 +7,10 @@ import chatList from "./chat-list.json";
 import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
 import files from "./files.json";
+import org from "./org.json";
 import orgPicker from "./org-picker.json";
 import roomManage from "./room-manage.json";
+import userCard from "./user-card.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
 export const parts = {
@@ -16,9 +18,11 @@ export const parts = {
   chatList,
   chatRoom,
   composer,
+  org,
   orgPicker,
   files,
   roomManage,
+  userCard,
 };
 
 /** The whole catalog. */
@@ -27,7 +31,9 @@ export const catalog = {
   ...chatList,
   ...chatRoom,
   ...composer,
+  ...org,
   ...orgPicker,
   ...files,
   ...roomManage,
+  ...userCard,
 };
