@@ -38,71 +38,7 @@ function deptRow(page: Page, name: string) {
 }
 
 describe("org tab and user card", () => {
-  test("browses to a colleague whose presence changes live, searches, and starts a 1:1 chat from their card", async ({
-    server,
-    page,
-  }) => {
-    await signIn(page, server.url, DEMO.normal);
-    await openOrgTab(page);
-
-    // The tree opens at the own department; closing and opening it again is browsing.
-    await personRow(page, PEER_NAME).waitFor();
-    await deptRow(page, "플랫폼팀").click();
-    expect(await deptRow(page, "플랫폼팀").getAttribute("aria-expanded")).toBe(
-      "false",
-    );
-    await personRow(page, PEER_NAME).waitFor({ state: "detached" });
-    await deptRow(page, "플랫폼팀").click();
-    const row = personRow(page, PEER_NAME);
-    await row.getByRole("img", { name: "오프라인" }).waitFor();
-
-    const peer = await connectPeer(server.url, DEMO.free);
-    try {
-      await peer.setPresence("on");
-      await row.getByRole("img", { name: "PC 접속" }).waitFor();
-      await peer.setPresence("away");
-      await row.getByRole("img", { name: "자리 비움" }).waitFor();
-      await peer.setPresence("dnd");
-      await row.getByRole("img", { name: "다른 용무 중" }).waitFor();
-    } finally {
-      await peer.stop();
-    }
-    await row.getByRole("img", { name: "오프라인" }).waitFor();
-
-    // The header search switches the tab to the search-result tree; the clear icon brings the tree back.
-    const search = page.getByLabel("검색", { exact: true });
-    await search.fill("지우");
-    await search.press("Enter");
-    await personRow(page, PEER_NAME, "조직도 검색 결과").waitFor();
-    await page.getByLabel("검색어 지우기").click();
-    await deptRow(page, "플랫폼팀").waitFor();
-
-    // The card shows who they are and what can be done.
-    await row.click();
-    const card = page.getByRole("dialog", { name: "사용자 정보" });
-    await card
-      .getByRole("heading", { name: new RegExp(`^${PEER_NAME}`) })
-      .waitFor();
-    await card.getByText("모아테크 > 개발본부 > 플랫폼팀").waitFor();
-    await card.getByText(`${DEMO.free}@${DEMO.domain}`).waitFor();
-    await card.getByRole("button", { name: "메일" }).waitFor();
-    await card.getByRole("button", { name: "쪽지" }).waitFor();
-    await card.getByRole("button", { name: "친구 추가" }).waitFor();
-
-    const firstRoom = await chatFromCard(page);
-    expect(await card.count()).toBe(0);
-    await row.click();
-    const secondRoom = await chatFromCard(page);
-    expect(secondRoom).toBe(firstRoom);
-    await page.getByRole("tab", { name: "채팅" }).click();
-    expect(
-      await page
-        .getByRole("list", { name: "대화방 목록" })
-        .getByRole("button", { name: new RegExp(PEER_NAME) })
-        .count(),
-    ).toBe(1);
-  });
-
+  // First: the browsing test's peer signs in as this free user over XMPP.
   test("a free user's card has no mail action", async ({ server, page }) => {
     await signIn(page, server.url, DEMO.free);
     await openOrgTab(page);
@@ -112,6 +48,80 @@ describe("org tab and user card", () => {
     expect(await card.getByRole("button", { name: "메일" }).count()).toBe(0);
     expect(await card.getByRole("button", { name: /전화/ }).count()).toBe(0);
   });
+
+  // One user's whole path through the tab and the card, with a second user changing presence: longer than most.
+  test(
+    "browses to a colleague whose presence changes live, searches, and starts a 1:1 chat from their card",
+    { timeout: 180_000 },
+    async ({ server, page }) => {
+      await signIn(page, server.url, DEMO.normal);
+      await openOrgTab(page);
+
+      // The tree opens at the own department; closing and opening it again is browsing.
+      await personRow(page, PEER_NAME).waitFor();
+      await deptRow(page, "플랫폼팀").click();
+      expect(
+        await deptRow(page, "플랫폼팀").getAttribute("aria-expanded"),
+      ).toBe("false");
+      await personRow(page, PEER_NAME).waitFor({ state: "detached" });
+      await deptRow(page, "플랫폼팀").click();
+      const row = personRow(page, PEER_NAME);
+      await row.getByRole("img", { name: "오프라인" }).waitFor();
+
+      const peer = await connectPeer(server.url, DEMO.free);
+      try {
+        await peer.setPresence("on");
+        await row.getByRole("img", { name: "PC 접속" }).waitFor();
+        await peer.setPresence("away");
+        await row.getByRole("img", { name: "자리 비움" }).waitFor();
+        await peer.setPresence("dnd");
+        await row.getByRole("img", { name: "다른 용무 중" }).waitFor();
+      } finally {
+        await peer.stop();
+      }
+      await row.getByRole("img", { name: "오프라인" }).waitFor();
+
+      // The header search switches the tab to the search-result tree; the clear icon brings the tree back.
+      const search = page.getByLabel("검색", { exact: true });
+      await search.fill("지우");
+      await search.press("Enter");
+      await personRow(page, PEER_NAME, "조직도 검색 결과").waitFor();
+      await page.getByLabel("검색어 지우기").click();
+      await deptRow(page, "플랫폼팀").waitFor();
+
+      // The card shows who they are and what can be done.
+      await row.click();
+      const card = page.getByRole("dialog", { name: "사용자 정보" });
+      await card
+        .getByRole("heading", { name: new RegExp(`^${PEER_NAME}`) })
+        .waitFor();
+      await card.getByText("모아테크 > 개발본부 > 플랫폼팀").waitFor();
+      await card.getByText(`${DEMO.free}@${DEMO.domain}`).waitFor();
+      await card.getByRole("button", { name: "메일" }).waitFor();
+      await card.getByRole("button", { name: "쪽지" }).waitFor();
+      await card.getByRole("button", { name: "친구 추가" }).waitFor();
+
+      const firstRoom = await chatFromCard(page);
+      expect(await card.count()).toBe(0);
+      await row.click();
+      const secondRoom = await chatFromCard(page);
+      expect(secondRoom).toBe(firstRoom);
+      await row.click();
+      await cardInRoom(page);
+      // The friend added in the room window shows in the main window's card too.
+      await row.click();
+      await card.getByRole("button", { name: "친구 삭제" }).waitFor();
+      await page.keyboard.press("Escape");
+      await card.waitFor({ state: "detached" });
+      await page.getByRole("tab", { name: "채팅" }).click();
+      expect(
+        await page
+          .getByRole("list", { name: "대화방 목록" })
+          .getByRole("button", { name: new RegExp(PEER_NAME) })
+          .count(),
+      ).toBe(1);
+    },
+  );
 
   test("leaving the chatting tab with the org picker open asks first and clears the selection; search follows the tab", async ({
     server,
@@ -168,4 +178,25 @@ async function chatFromCard(page: Page): Promise<string> {
   const url = room.url();
   await room.close();
   return url;
+}
+
+/** In a room window: the member list's name opens the same card, asked of the main window over the bridge. */
+async function cardInRoom(page: Page) {
+  const popup = page.waitForEvent("popup");
+  await page
+    .getByRole("dialog", { name: "사용자 정보" })
+    .getByRole("button", { name: "1:1 대화" })
+    .click();
+  const room = await popup;
+  await room.getByRole("button", { name: "대화방 메뉴" }).click();
+  await room.getByRole("menuitem", { name: "대화 상대" }).click();
+  await room
+    .getByRole("dialog", { name: /대화 상대/ })
+    .getByRole("button", { name: new RegExp(`^${PEER_NAME}`) })
+    .click();
+  const card = room.getByRole("dialog", { name: "사용자 정보" });
+  await card.getByText("모아테크 > 개발본부 > 플랫폼팀").waitFor();
+  await card.getByRole("button", { name: "친구 추가" }).click();
+  await card.getByRole("button", { name: "친구 삭제" }).waitFor();
+  await room.close();
 }

@@ -38,6 +38,7 @@ export type MessageListProps = {
   flashKey: string | null;
   nameOf: (jid: string, message?: RoomMessage) => string;
   offsetMinutes: number;
+  onOpenSender: (jid: string) => void;
   /** Whether a message appended now should scroll into view. */
   shouldFollow: () => boolean;
   onPosition: (position: { nearTop: boolean; nearBottom: boolean }) => void;
@@ -61,6 +62,7 @@ export function MessageList({
   flashKey,
   nameOf,
   offsetMinutes,
+  onOpenSender,
   shouldFollow,
   onPosition,
   onStartReached,
@@ -159,6 +161,7 @@ export function MessageList({
               flash={flashKey === message.key}
               nameOf={nameOf}
               offsetMinutes={offsetMinutes}
+              onOpenSender={onOpenSender}
               onContextMenu={openMenu}
               onJumpTo={onJumpTo}
               onSeeAll={onSeeAll}

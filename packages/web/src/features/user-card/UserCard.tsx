@@ -1,7 +1,7 @@
 /**
  * The user info card (spec §2.3, §2.11): photo, name with position, title, department path, email, business phone
  * and extension, mobile, job description, nickname, live presence and absence status; actions 1:1 chat, add or
- * remove friend, mail and note. Mail is left out for free users (spec §6). Actions the host cannot offer are omitted.
+ * remove friend, mail and note (which of them: `cardActions`).
  */
 import {
   CommentOutlined,
@@ -15,17 +15,17 @@ import { Button, Descriptions, Modal, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PresenceIcon } from "../presence";
+import type { CardAction } from "./card-session";
 import type { CardUser } from "./card-user";
 import { UserAvatar } from "./UserAvatar";
 import "./user-card.css";
 
-/** What the card can do; a missing action is not shown. */
-export type UserCardActions = {
-  chat?: () => void;
-  /** Adds or removes the friend, by `isFriend`. */
-  toggleFriend?: () => void;
-  mail?: () => void;
-  note?: () => void;
+const ACTION_ICONS: Record<CardAction, ReactNode> = {
+  chat: <CommentOutlined />,
+  addFriend: <UserAddOutlined />,
+  removeFriend: <UserDeleteOutlined />,
+  mail: <MailOutlined />,
+  note: <SnippetsOutlined />,
 };
 
 type UserCardProps = {
@@ -33,10 +33,10 @@ type UserCardProps = {
   presence: Presence;
   /** The groupware's absence code, when the user is absent. */
   absence?: string | undefined;
-  /** Undefined while the friend list is loading (the button waits). */
-  isFriend?: boolean | undefined;
   busy: boolean;
-  actions: UserCardActions;
+  /** The actions offered, in order (see `cardActions`). */
+  actions: readonly CardAction[];
+  onAction: (action: CardAction) => void;
   onClose: () => void;
 };
 
@@ -51,9 +51,9 @@ export function UserCard({
   user,
   presence,
   absence,
-  isFriend,
   busy,
   actions,
+  onAction,
   onClose,
 }: UserCardProps) {
   const { t } = useTranslation();
@@ -76,12 +76,6 @@ export function UserCard({
   const absenceLabel = absenceKey
     ? t(absenceKey as "roomManage.absence.vacation")
     : absence;
-  const button = (label: string, icon: ReactNode, run?: () => void) =>
-    run ? (
-      <Button icon={icon} onClick={run} disabled={busy}>
-        {label}
-      </Button>
-    ) : null;
 
   return (
     <Modal
@@ -131,22 +125,18 @@ export function UserCard({
             .map(([label, value]) => ({ key: label, label, children: value }))}
         />
         <Space wrap className="moa-user-card__actions">
-          {button(t("userCard.action.chat"), <CommentOutlined />, actions.chat)}
-          {isFriend === undefined
-            ? null
-            : button(
-                isFriend
-                  ? t("userCard.action.removeFriend")
-                  : t("userCard.action.addFriend"),
-                isFriend ? <UserDeleteOutlined /> : <UserAddOutlined />,
-                actions.toggleFriend,
-              )}
-          {button(t("userCard.action.mail"), <MailOutlined />, actions.mail)}
-          {button(
-            t("userCard.action.note"),
-            <SnippetsOutlined />,
-            actions.note,
-          )}
+          {actions.map((action) => (
+            <Button
+              key={action}
+              icon={ACTION_ICONS[action]}
+              disabled={busy}
+              onClick={() => {
+                onAction(action);
+              }}
+            >
+              {t(`userCard.action.${action}`)}
+            </Button>
+          ))}
         </Space>
       </div>
     </Modal>

@@ -2,8 +2,9 @@
  * The main window's user card host: `useUserCard().open(jid)` shows the card of anyone in the org tree. It follows
  * the shown user's presence while open, asks for their absence status, and runs the actions over the session: the
  * 1:1 room (an existing one is reused), the friend list, and the groupware's mail and note pages (single sign-on).
+ * Room windows ask for the same cards and actions over the bridge (`user-card:get`, `user-card:act`).
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import {
   createContext,
@@ -14,19 +15,23 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { groupwareLink, type GroupwareTarget } from "../../api/groupware-link";
-import { openExternal } from "../../platform";
+import { useBridge } from "../../lib/bridge";
 import { useRoomCommands } from "../chat";
 import { usePresence, usePresenceFollower } from "../presence";
 import { getOrgTree, useSession, useSessionController } from "../session";
-import { findCardUser, type CardUser } from "./card-user";
-import { UserCard, type UserCardActions } from "./UserCard";
 import {
-  addFriend,
+  cardActions,
+  friendIds,
+  runCardAction,
+  type CardAction,
+  type CardSession,
+} from "./card-session";
+import { findCardUser, type CardUser } from "./card-user";
+import { UserCard } from "./UserCard";
+import {
   fetchAbsence,
   fetchFriendIds,
   FRIENDS_QUERY_KEY,
-  removeFriend,
 } from "./user-card-api";
 
 /** Opens the card. */
@@ -49,9 +54,59 @@ export function useUserCard(): UserCardApi {
 
 const NO_CARD: UserCardApi = { open: () => false };
 
-/** Hosts the card; needs the session, the chat provider and a react-query client above it. */
+/** The absence code of one user, or null. */
+async function absenceOf(deps: CardSession, loginId: string) {
+  return (await fetchAbsence(deps.session.api, [loginId]))[loginId] ?? null;
+}
+
+/** Hosts the card; needs the session, the chat provider, the bridge and a react-query client above it. */
 export function UserCardProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<CardUser | null>(null);
+  const session = useSessionController();
+  const commands = useRoomCommands();
+  const queryClient = useQueryClient();
+  const bridge = useBridge();
+  const deps = useMemo<CardSession>(
+    () => ({ session, commands, queryClient }),
+    [session, commands, queryClient],
+  );
+
+  useEffect(() => {
+    const lookup = (jid: string) =>
+      findCardUser(getOrgTree()?.tree ?? null, jid);
+    const offered = async (user: CardUser) =>
+      cardActions(
+        session.store.getState().user,
+        user,
+        (await friendIds(deps).catch(() => undefined))?.has(user.loginId),
+      );
+    const offGet = bridge.handle("user-card:get", async ({ jid }) => {
+      const user = lookup(jid);
+      if (!user) return { user: null, actions: [] };
+      const [absence, actions] = await Promise.all([
+        absenceOf(deps, user.loginId).catch(() => null),
+        offered(user),
+      ]);
+      return {
+        user: { ...user, deptPath: [...user.deptPath] },
+        actions,
+        ...(absence ? { absence } : {}),
+      };
+    });
+    const offAct = bridge.handle("user-card:act", async ({ jid, action }) => {
+      const user = lookup(jid);
+      // Only what the card offers this user (a free user's room window cannot ask for mail).
+      if (!user || !(await offered(user)).includes(action))
+        return { done: false };
+      await runCardAction(deps, user, action);
+      return { done: true };
+    });
+    return () => {
+      offGet();
+      offAct();
+    };
+  }, [bridge, deps, session]);
+
   const api = useMemo<UserCardApi>(
     () => ({
       open: (jid) => {
@@ -69,6 +124,7 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
         <ShownCard
           key={shown.jid}
           user={shown}
+          deps={deps}
           onClose={() => {
             setShown(null);
           }}
@@ -78,18 +134,19 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ShownCard({ user, onClose }: { user: CardUser; onClose: () => void }) {
+type ShownCardProps = {
+  user: CardUser;
+  deps: CardSession;
+  onClose: () => void;
+};
+
+function ShownCard({ user, deps, onClose }: ShownCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const session = useSessionController();
   const me = useSession((s) => s.user);
   const follower = usePresenceFollower();
-  const commands = useRoomCommands();
-  const queryClient = useQueryClient();
   const presence = usePresence(user.jid);
   const [busy, setBusy] = useState(false);
-  const isMe = me?.messengerId.toLowerCase() === user.jid.toLowerCase();
-  const freeUser = me?.freeUserYn === "Y";
 
   useEffect(() => {
     if (!follower) return;
@@ -101,42 +158,29 @@ function ShownCard({ user, onClose }: { user: CardUser; onClose: () => void }) {
 
   const absence = useQuery({
     queryKey: ["absence", user.loginId],
-    queryFn: async () =>
-      (await fetchAbsence(session.api, [user.loginId]))[user.loginId] ?? null,
+    queryFn: () => absenceOf(deps, user.loginId),
   }).data;
   const friends = useQuery({
     queryKey: FRIENDS_QUERY_KEY,
-    queryFn: () => fetchFriendIds(session.api),
+    queryFn: () => fetchFriendIds(deps.session.api),
   }).data;
-  const isFriend = friends?.has(user.loginId);
-  const toggleFriend = useMutation({
-    mutationFn: () =>
-      isFriend
-        ? removeFriend(session.api, user.loginId)
-        : addFriend(session.api, {
-            id: user.loginId,
-            name: user.name,
-            position: user.position,
-            company: user.company,
-            messengerId: user.jid,
-          }),
-    onSuccess: () => {
-      void message.success(
-        t(isFriend ? "userCard.friendRemoved" : "userCard.friendAdded", {
-          name: user.name,
-        }),
-      );
-      return queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
-    },
-    onError: () => {
-      void message.error(t("userCard.failed"));
-    },
-  });
 
-  const run = async (step: () => Promise<void>) => {
+  const onAction = async (action: CardAction) => {
     setBusy(true);
     try {
-      await step();
+      await runCardAction(deps, user, action);
+      if (action === "chat") onClose();
+      if (action === "addFriend" || action === "removeFriend")
+        void message.success(
+          t(
+            action === "addFriend"
+              ? "userCard.friendAdded"
+              : "userCard.friendRemoved",
+            {
+              name: user.name,
+            },
+          ),
+        );
     } catch {
       void message.error(t("userCard.failed"));
     } finally {
@@ -144,50 +188,14 @@ function ShownCard({ user, onClose }: { user: CardUser; onClose: () => void }) {
     }
   };
 
-  const openGroupware = (target: GroupwareTarget, query: string) =>
-    run(async () => {
-      const { user: own, webToken } = session.store.getState();
-      if (!own || !webToken) return;
-      openExternal(
-        await groupwareLink(own.domain, own.loginId, webToken, target, query),
-      );
-    });
-
-  const actions: UserCardActions = {
-    chat: () =>
-      void run(async () => {
-        const room = isMe
-          ? await commands.openSelfRoom()
-          : await commands.openDualRoom({ jid: user.jid, name: user.name });
-        session.windows?.open("chatRoom", room);
-        onClose();
-      }),
-    ...(isMe
-      ? {}
-      : {
-          toggleFriend: () => {
-            toggleFriend.mutate();
-          },
-        }),
-    // Free users have no mail (spec §6); a user without an address cannot be written to.
-    ...(freeUser || !user.email
-      ? {}
-      : {
-          mail: () =>
-            void openGroupware("mail", `?to=${encodeURIComponent(user.email)}`),
-        }),
-    note: () =>
-      void openGroupware("note", `?to=${encodeURIComponent(user.loginId)}`),
-  };
-
   return (
     <UserCard
       user={user}
       presence={presence}
       absence={absence ?? undefined}
-      isFriend={isMe ? undefined : isFriend}
-      busy={busy || toggleFriend.isPending}
-      actions={actions}
+      busy={busy}
+      actions={cardActions(me, user, friends?.has(user.loginId))}
+      onAction={(action) => void onAction(action)}
       onClose={onClose}
     />
   );
