@@ -58,7 +58,13 @@ export function MainPage() {
           session.windows?.open("chatRoom", roomName) ?? false
         }
       />
-      {locked ? <LockedMain /> : <MainWindow />}
+      {locked ? (
+        <LockedMain />
+      ) : (
+        <UserCardProvider>
+          <MainWindow />
+        </UserCardProvider>
+      )}
     </ChatProvider>
   );
 }
@@ -112,76 +118,74 @@ function MainWindow() {
       : t(`main.empty.${tab}`);
 
   return (
-    <UserCardProvider>
-      <div className="moa-main">
-        <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
-        <MainHeader
-          tab={tab}
-          widgets={DEFAULT_WIDGET_KEYS}
-          onSearch={setSearch}
-          onOpenWidget={openWidget}
-          onOpenMini={() => {
-            void openMini();
-          }}
-          onOpenUserInfo={() => {
-            setUserInfoOpen(true);
-          }}
-        />
-        <div className="moa-main__body">
-          <MainTabs
-            active={tab}
-            attendance={menus?.attendance ?? false}
-            onChange={(next) => {
-              const go = () => {
-                setTab(next);
-                setSearch("");
-              };
-              // Leaving the tab closes an open org picker and its selection: ask first (spec §2.3).
-              if (next === tab || openOrgPickers() === 0) go();
-              else
-                void modal.confirm({
-                  title: t("org.tabSwitch.title"),
-                  content: t("org.tabSwitch.confirm"),
-                  okText: t("common.button.confirm"),
-                  cancelText: t("common.button.cancel"),
-                  onOk: go,
-                });
-            }}
-          />
-          <section
-            id="moa-tabpanel"
-            role="tabpanel"
-            aria-labelledby={`moa-tab-${tab}`}
-            className="moa-main__panel"
-          >
-            {tab === "chatting" ? (
-              <ChattingTab
-                search={search}
-                onOpen={(roomName) =>
-                  session.windows?.open("chatRoom", roomName) ?? false
-                }
-              />
-            ) : tab === "org" ? (
-              <OrgTab search={search} />
-            ) : (
-              <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            )}
-          </section>
-        </div>
-        <NoticeFooter
-          onOpen={(id) =>
-            void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
-          }
-        />
-        <UserInfoLayer
-          open={userInfoOpen}
-          onClose={() => {
-            setUserInfoOpen(false);
+    <div className="moa-main">
+      <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
+      <MainHeader
+        tab={tab}
+        widgets={DEFAULT_WIDGET_KEYS}
+        onSearch={setSearch}
+        onOpenWidget={openWidget}
+        onOpenMini={() => {
+          void openMini();
+        }}
+        onOpenUserInfo={() => {
+          setUserInfoOpen(true);
+        }}
+      />
+      <div className="moa-main__body">
+        <MainTabs
+          active={tab}
+          attendance={menus?.attendance ?? false}
+          onChange={(next) => {
+            const go = () => {
+              setTab(next);
+              setSearch("");
+            };
+            // Leaving the tab closes an open org picker and its selection: ask first (spec §2.3).
+            if (next === tab || openOrgPickers() === 0) go();
+            else
+              void modal.confirm({
+                title: t("org.tabSwitch.title"),
+                content: t("org.tabSwitch.confirm"),
+                okText: t("common.button.confirm"),
+                cancelText: t("common.button.cancel"),
+                onOk: go,
+              });
           }}
         />
-        <NoticePopup suppressed={false} />
-        <SessionDialogs />
+        <section
+          id="moa-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`moa-tab-${tab}`}
+          className="moa-main__panel"
+        >
+          {tab === "chatting" ? (
+            <ChattingTab
+              search={search}
+              onOpen={(roomName) =>
+                session.windows?.open("chatRoom", roomName) ?? false
+              }
+            />
+          ) : tab === "org" ? (
+            <OrgTab search={search} />
+          ) : (
+            <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
+        </section>
       </div>
-    </UserCardProvider>
+      <NoticeFooter
+        onOpen={(id) =>
+          void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
+        }
+      />
+      <UserInfoLayer
+        open={userInfoOpen}
+        onClose={() => {
+          setUserInfoOpen(false);
+        }}
+      />
+      <NoticePopup suppressed={false} />
+      <SessionDialogs />
+    </div>
   );
 }
