@@ -42,6 +42,8 @@ export type ChatPeer = {
    * @returns "archived", or the server's error code when it refused the message.
    */
   sendRaw(roomName: string, body: string, extension: string): Promise<string>;
+  /** Sends the peer's own presence (docs/protocol.md §5): online, away or busy; `stop` takes them offline. */
+  setPresence(show: "on" | "away" | "dnd"): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -144,6 +146,11 @@ export async function connectPeer(
     },
     sendRaw: (roomName, body, extension) =>
       outcomeOf(roomName, body, extension),
+    async setPresence(show) {
+      await xmpp.send(
+        xml("presence", {}, ...(show === "on" ? [] : [xml("show", {}, show)])),
+      );
+    },
     async stop() {
       await xmpp.stop();
     },

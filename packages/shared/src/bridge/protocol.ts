@@ -143,6 +143,34 @@ export const roomSnapshotSchema = z.object({
 
 const roomRef = z.object({ roomName: roomNameSchema });
 
+/** A person as the user card shows them (spec §2.11 user info card, §3 Org user). */
+export const cardUserSchema = z.object({
+  jid: jidSchema,
+  loginId: z.string(),
+  name: z.string(),
+  position: z.string(),
+  title: z.string(),
+  /** Department names from the company down. */
+  deptPath: z.array(z.string()),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  extension: z.string(),
+  mobile: z.string(),
+  jobDescription: z.string(),
+  nickname: z.string(),
+  photoUrl: z.string(),
+});
+
+/** What the user card can do for the signed-in user. */
+export const userCardActionSchema = z.enum([
+  "chat",
+  "addFriend",
+  "removeFriend",
+  "mail",
+  "note",
+]);
+
 /** A user of the org tree as pickers list them (spec §3 Org user). */
 export const orgPickerUserSchema = z.object({
   jid: jidSchema,
@@ -425,6 +453,19 @@ export const bridgeRequests = {
   "session:get-access-token": {
     req: z.object({ refused: z.string().optional() }),
     res: z.object({ accessToken: z.string().min(1) }),
+  },
+  // Room window → main: the user card of a member or message sender, and its actions (run by the main window).
+  "user-card:get": {
+    req: z.object({ jid: jidSchema }),
+    res: z.object({
+      user: cardUserSchema.nullable(),
+      absence: z.string().optional(),
+      actions: z.array(userCardActionSchema),
+    }),
+  },
+  "user-card:act": {
+    req: z.object({ jid: jidSchema, action: userCardActionSchema }),
+    res: z.object({ done: z.boolean() }),
   },
   // Any window → main: the session as views may know it.
   "session:get": {

@@ -28,6 +28,8 @@ type MessageItemProps = {
   /** The reader, whose mentions are highlighted. */
   me: { jid: string; name: string };
   offsetMinutes: number;
+  /** A click on the sender's avatar: opens their user card. */
+  onOpenSender: (jid: string) => void;
   /** Right click (or the context-menu key) on the message, at viewport coordinates. */
   onContextMenu: (
     message: RoomMessage,
@@ -106,6 +108,7 @@ function Body({
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { t } = useTranslation();
   const { row, unread, flash, nameOf, offsetMinutes, onContextMenu } = props;
+  const { onOpenSender } = props;
   const { message, own, showSender, showTime } = row;
   const body = useRef<HTMLDivElement>(null);
   if (
@@ -130,10 +133,21 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   return (
     <div className={classes.join(" ")} data-message-key={message.key}>
       {own ? null : (
-        <div className="moa-msg__avatar" aria-hidden>
-          {showSender ? (
+        <div className="moa-msg__avatar">
+          {showSender && message.senderJid ? (
             // A plain initial: antd's Avatar measures its text with a resize observer, per message scrolled in.
-            <span className="moa-msg__initial">
+            <button
+              type="button"
+              className="moa-msg__initial"
+              aria-label={t("userCard.openOf", { name: senderName })}
+              onClick={() => {
+                onOpenSender(message.senderJid);
+              }}
+            >
+              {Array.from(senderName)[0] ?? "?"}
+            </button>
+          ) : showSender ? (
+            <span className="moa-msg__initial" aria-hidden>
               {Array.from(senderName)[0] ?? "?"}
             </span>
           ) : null}

@@ -40,6 +40,7 @@ export type MessageListProps = {
   /** The reader, whose mentions are highlighted. */
   me: { jid: string; name: string };
   offsetMinutes: number;
+  onOpenSender: (jid: string) => void;
   /** Whether a message appended now should scroll into view. */
   shouldFollow: () => boolean;
   onPosition: (position: { nearTop: boolean; nearBottom: boolean }) => void;
@@ -64,6 +65,7 @@ export function MessageList({
   nameOf,
   me,
   offsetMinutes,
+  onOpenSender,
   shouldFollow,
   onPosition,
   onStartReached,
@@ -163,6 +165,7 @@ export function MessageList({
               nameOf={nameOf}
               me={me}
               offsetMinutes={offsetMinutes}
+              onOpenSender={onOpenSender}
               onContextMenu={openMenu}
               onJumpTo={onJumpTo}
               onSeeAll={onSeeAll}

@@ -37,6 +37,7 @@ import { useRoomClock } from "./room-clock";
 import { messageText, type RoomMessage } from "./room-message";
 import { findHits, hitsByMessage, type SearchHit } from "./room-search";
 import { SearchBar } from "./SearchBar";
+import { RoomUserCard } from "../user-card";
 import { useRoom } from "./use-room";
 import { useWindowFocus } from "./use-window-focus";
 import "./chat-room.css";
@@ -65,6 +66,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   const nearTop = useRef(false);
   const ownJidRef = useRef("");
   const [toast, setToast] = useState<Toast | null>(null);
+  const [cardJid, setCardJid] = useState<string | null>(null);
   const nameOfRef = useRef<(jid: string, m?: RoomMessage) => string>(
     (jid) => jid,
   );
@@ -413,6 +415,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             nameOf={nameOf}
             me={me}
             offsetMinutes={offsetMinutes}
+            onOpenSender={setCardJid}
             shouldFollow={shouldFollow}
             onPosition={onPosition}
             onStartReached={() => void loadOlder()}
@@ -420,6 +423,17 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             onJumpTo={jumpTo}
             onSeeAll={onSeeAll}
           />
+          {cardJid ? (
+            <RoomUserCard
+              jid={cardJid}
+              presence={
+                members.find((m) => m.jid === cardJid)?.presence ?? "off"
+              }
+              onClose={() => {
+                setCardJid(null);
+              }}
+            />
+          ) : null}
           {toast ? (
             <NewMessageToast
               count={toast.count}

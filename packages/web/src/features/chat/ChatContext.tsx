@@ -9,7 +9,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { useBridge } from "../../lib/bridge";
-import { PresenceFollower } from "../presence";
+import { PresenceContext, PresenceFollower } from "../presence";
 import { useSessionController } from "../session";
 import { ChatSync } from "./chat-sync";
 import { connectRoomAdmin } from "./room-admin-handlers";
@@ -22,9 +22,6 @@ import { connectRoomWindows } from "./room-windows";
 
 /** The window's room list sync (tests provide one over a scripted server). */
 export const ChatContext = createContext<ChatSync | null>(null);
-
-/** The window's presence follower, shared by every list that shows people (rooms, friends). */
-export const PresenceContext = createContext<PresenceFollower | null>(null);
 
 /** Starts the room list sync over the session's chat connection and answers room windows. */
 export function ChatProvider({ children }: { children: ReactNode }) {
@@ -105,7 +102,7 @@ export function useChatSync(): ChatSync {
   return sync;
 }
 
-/** The presence follower of this window. */
+/** The presence follower of a signed-in main window, where lists of people are shown (rooms, friends). */
 export function usePresenceFollower(): PresenceFollower {
   const presence = useContext(PresenceContext);
   if (!presence) throw new Error("usePresenceFollower outside ChatProvider");

@@ -80,6 +80,7 @@ export function NewChat({ open, onClose, onOpenRoom }: NewChatProps) {
         title={t("chat.newChat.title")}
         source={source}
         selfJid={ownJid}
+        modeless
         onConfirm={handlePicked}
         onCancel={onClose}
       />

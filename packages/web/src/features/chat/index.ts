@@ -2,7 +2,6 @@
 export {
   ChatContext,
   ChatProvider,
-  PresenceContext,
   useChatSync,
   usePresenceFollower,
   useRoomList,

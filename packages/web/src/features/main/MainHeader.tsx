@@ -92,6 +92,12 @@ export function MainHeader({
   useEffect(() => {
     if (searchOpen) searchBox.current?.focus();
   }, [searchOpen]);
+  // The search follows the active tab: a new tab starts with an empty box (spec §2.3).
+  const [searchTab, setSearchTab] = useState(tab);
+  if (searchTab !== tab) {
+    setSearchTab(tab);
+    setSearch("");
+  }
   const placeholder =
     tab === "chatting"
       ? t("main.header.searchChat")

@@ -16,8 +16,11 @@ import { navigate } from "../../lib/router";
 import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
+import { OrgTab } from "../org";
+import { openOrgPickers } from "../org-picker";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
+import { UserCardProvider } from "../user-card";
 import { MainHeader } from "./MainHeader";
 import { MainTabs, TabPanel, type MainTab } from "./MainTabs";
 import { NoticeFooter } from "./NoticeFooter";
@@ -59,7 +62,13 @@ export function MainPage() {
           session.windows?.open("chatRoom", roomName) ?? false
         }
       />
-      {locked ? <LockedMain /> : <MainWindow />}
+      {locked ? (
+        <LockedMain />
+      ) : (
+        <UserCardProvider>
+          <MainWindow />
+        </UserCardProvider>
+      )}
     </ChatProvider>
   );
 }
@@ -71,7 +80,7 @@ function LockedMain() {
 
 function MainWindow() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const session = useSessionController();
   const [tab, setTab] = useState<MainTab>("chatting");
   const [userInfoOpen, setUserInfoOpen] = useState(false);
@@ -132,8 +141,20 @@ function MainWindow() {
           active={tab}
           attendance={menus?.attendance ?? false}
           onChange={(next) => {
-            setTab(next);
-            setSearch("");
+            const go = () => {
+              setTab(next);
+              setSearch("");
+            };
+            // Leaving the tab closes an open org picker and its selection: ask first (spec §2.3).
+            if (next === tab || openOrgPickers() === 0) go();
+            else
+              void modal.confirm({
+                title: t("org.tabSwitch.title"),
+                content: t("org.tabSwitch.confirm"),
+                okText: t("common.button.confirm"),
+                cancelText: t("common.button.cancel"),
+                onOk: go,
+              });
           }}
         />
         <section
@@ -149,6 +170,8 @@ function MainWindow() {
                 session.windows?.open("chatRoom", roomName) ?? false
               }
             />
+          ) : tab === "org" ? (
+            <OrgTab search={search} />
           ) : (
             <TabPanel tab={tab} search={search} menus={menus} empty={empty} />
           )}

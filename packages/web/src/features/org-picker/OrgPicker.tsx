@@ -26,6 +26,7 @@ import type {
   PickerDepartment,
   PickerUser,
 } from "./org-picker-types";
+import { useCountOpenPicker } from "./open-pickers";
 import { PickerTree } from "./PickerTree";
 import "./org-picker.css";
 
@@ -46,7 +47,9 @@ function PickerDialog({
   emptyMessage,
   onConfirm,
   onCancel,
+  modeless = false,
 }: OrgPickerProps) {
+  useCountOpenPicker();
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [tree, setTree] = useState<readonly PickerDepartment[] | null>(null);
@@ -220,6 +223,8 @@ function PickerDialog({
       width={560}
       centered
       onCancel={onCancel}
+      mask={!modeless}
+      {...(modeless ? { wrapClassName: "moa-org-picker__modeless" } : {})}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           {t("common.button.cancel")}

@@ -49,4 +49,6 @@ export type OrgPickerProps = {
   /** Confirmed with at least one user, in the order they were picked. */
   onConfirm: (users: readonly PickerUser[]) => void;
   onCancel: () => void;
+  /** Leaves the window around it usable (the main window's tabs: a tab switch asks first, spec §2.3). */
+  modeless?: boolean;
 };

@@ -14,6 +14,7 @@ import { useState } from "react";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useBridgeRequest } from "../../../lib/bridge";
+import { RoomUserCard } from "../../user-card";
 import { useRoomDetails } from "./use-room-manage";
 
 type Room = BridgeEvents["room:initialized"];
@@ -62,6 +63,8 @@ export function MemberListDialog({
   const setCallInfo = useBridgeRequest("call:set-info");
   const details = useRoomDetails(room, open);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [cardJid, setCardJid] = useState<string | null>(null);
+  const cardMember = room.members.find((m) => m.jid === cardJid);
   // The groupware's absence codes; a code it adds later shows as sent rather than not at all.
   const absenceLabel = (code: string) => {
     const key = ABSENCE_LABELS[code];
@@ -177,11 +180,18 @@ export function MemberListDialog({
                 </Avatar>
               </Badge>
               <span className="moa-manage__who">
-                <span className="moa-manage__name">
+                <button
+                  type="button"
+                  className="moa-manage__name moa-manage__card"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    setCardJid(m.jid);
+                  }}
+                >
                   {m.name}
                   {m.position ? ` ${m.position}` : ""}
                   {mine ? ` (${t("roomManage.members.me")})` : ""}
-                </span>
+                </button>
                 <span className="moa-manage__sub">
                   {[t(`roomManage.presence.${presence}`), m.deptName]
                     .filter(Boolean)
@@ -202,6 +212,15 @@ export function MemberListDialog({
         })}
       </ul>
       {others.length === 0 ? <p>{t("roomManage.members.nobodyElse")}</p> : null}
+      {cardMember ? (
+        <RoomUserCard
+          jid={cardMember.jid}
+          presence={cardMember.presence}
+          onClose={() => {
+            setCardJid(null);
+          }}
+        />
+      ) : null}
     </Modal>
   );
 }

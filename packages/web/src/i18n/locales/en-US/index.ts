@@ -8,12 +8,14 @@ import chatRoom from "./chat-room.json";
 import composer from "./composer.json";
 import commute from "./commute.json";
 import files from "./files.json";
-import layout from "./layout.json";
 import friends from "./friends.json";
 import groupware from "./groupware-menus.json";
+import layout from "./layout.json";
 import orgPicker from "./org-picker.json";
+import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
+import userCard from "./user-card.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
 export const parts = {
@@ -21,6 +23,7 @@ export const parts = {
   chatList,
   chatRoom,
   composer,
+  org,
   orgPicker,
   files,
   layout,
@@ -29,6 +32,7 @@ export const parts = {
   friends,
   commute,
   groupware,
+  userCard,
 };
 
 /** The whole catalog. */
@@ -37,6 +41,7 @@ export const catalog = {
   ...chatList,
   ...chatRoom,
   ...composer,
+  ...org,
   ...orgPicker,
   ...files,
   ...layout,
@@ -45,4 +50,5 @@ export const catalog = {
   ...friends,
   ...commute,
   ...groupware,
+  ...userCard,
 };

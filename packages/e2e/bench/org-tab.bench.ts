@@ -1,0 +1,165 @@
+/**
+ * The org tab on a generated 20,000-user / 600-department org in real Chromium against the built server: time from
+ * the tab click to the first rows, from Enter in the header search to the search-result tree, the frame gaps while
+ * the expanded tree is scrolled to the bottom and back, and how many users the presence subscription holds while
+ * scrolling (read from the chat connection's frames: every `subscribe` the client sends names all followed users).
+ * Prints one JSON line per step and run. Run with `npm run bench` (after `npm run build`).
+ */
+import { NS_MOA_PRESENCE } from "@moa/shared";
+import type { Page } from "playwright-core";
+import { launchChromium } from "../src/browser.js";
+import { frameStats } from "./frame-stats.js";
+import {
+  contextForDomain,
+  mainWindowShown,
+  startGeneratedOrgServer,
+  submitPasswordLogin,
+} from "./generated-org.js";
+
+const DOMAIN = "big.moa.test";
+const RUNS = 3;
+// Departments opened before scrolling: with about 33 people each, a tree of a few thousand rows.
+const DEPARTMENTS_OPENED = 80;
+// Pixels scrolled per frame: about 4 rows, a brisk flick on a trackpad.
+const SCROLL_STEP_PX = 180;
+
+/**
+ * Runs in the page: scrolls the org tree to the bottom and back, a step per animation frame, and returns every
+ * frame's interval. A string, so the bundler's helpers never reach the page.
+ */
+const SCROLL_SCRIPT = `async (step) => {
+  const scroller = document.querySelector(".moa-org__list[data-virtuoso-scroller]");
+  if (!scroller) throw new Error("org tree scroller not found");
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const deltas = [];
+  let last = await frame();
+  const scrollTo = async (target) => {
+    const direction = Math.sign(target - scroller.scrollTop);
+    while (direction !== 0 && Math.sign(target - scroller.scrollTop) === direction) {
+      const before = scroller.scrollTop;
+      scroller.scrollTop += direction * step;
+      const now = await frame();
+      deltas.push(now - last);
+      last = now;
+      if (scroller.scrollTop === before) break;
+    }
+  };
+  await scrollTo(scroller.scrollHeight);
+  await scrollTo(0);
+  return deltas;
+}`;
+
+const emit = (line: Record<string, unknown>) => {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+};
+
+/** Milliseconds from an action until a condition holds. */
+async function timed(
+  action: () => Promise<void>,
+  done: () => Promise<void>,
+): Promise<number> {
+  const start = performance.now();
+  await action();
+  await done();
+  return Math.round(performance.now() - start);
+}
+
+/** Records the size of every presence subscription the page sends over its chat connection. */
+function watchSubscriptions(page: Page): number[] {
+  const sizes: number[] = [];
+  page.on("websocket", (ws) => {
+    ws.on("framesent", ({ payload }) => {
+      const text = typeof payload === "string" ? payload : payload.toString();
+      if (!text.includes(`<subscribe xmlns="${NS_MOA_PRESENCE}"`)) return;
+      sizes.push(text.split("<item ").length - 1);
+    });
+  });
+  return sizes;
+}
+
+/** Opens closed departments on screen, top down, until `count` were opened. */
+async function openDepartments(page: Page, count: number) {
+  const tree = page.getByRole("tree", { name: "조직도" });
+  for (let opened = 0; opened < count; opened += 1) {
+    const closed = tree.locator('[role="treeitem"][aria-expanded="false"]');
+    if ((await closed.count()) === 0) {
+      // Everything on screen is open: bring further rows into view.
+      await page.evaluate(
+        `document.querySelector(".moa-org__list[data-virtuoso-scroller]").scrollTop += 400`,
+      );
+      if ((await closed.count()) === 0) return;
+    }
+    await closed.first().click();
+  }
+}
+
+async function measure(page: Page, subscriptions: number[], run: number) {
+  const search = page.getByLabel("검색", { exact: true });
+  await page.getByRole("tab", { name: "채팅" }).click();
+  const openMs = await timed(
+    () => page.getByRole("tab", { name: "조직도" }).click(),
+    () =>
+      page
+        .getByRole("tree", { name: "조직도" })
+        .getByRole("treeitem")
+        .first()
+        .waitFor(),
+  );
+  const searchMs = await timed(
+    async () => {
+      await search.fill("김");
+      await search.press("Enter");
+    },
+    () =>
+      page
+        .getByRole("tree", { name: "조직도 검색 결과" })
+        .getByRole("treeitem")
+        .first()
+        .waitFor(),
+  );
+  await page.getByLabel("검색어 지우기").click();
+  await page.getByRole("tree", { name: "조직도" }).waitFor();
+  await openDepartments(page, DEPARTMENTS_OPENED);
+  const rows = await page.evaluate<number>(
+    `document.querySelector(".moa-org__list[data-virtuoso-scroller]").scrollHeight / 44`,
+  );
+  const before = subscriptions.length;
+  const frames = await page.evaluate<number[]>(
+    `(${SCROLL_SCRIPT})(${String(SCROLL_STEP_PX)})`,
+  );
+  // The last subscription follows the scroll's end once the list settles.
+  await page.waitForTimeout(500);
+  const during = subscriptions.slice(before);
+  emit({
+    bench: "org-tab-20k",
+    run,
+    openMs,
+    searchMs,
+    treeRows: Math.round(rows),
+    scroll: frameStats(frames),
+    presenceSubscriptionsSent: during.length,
+    maxUsersFollowed: Math.max(0, ...during),
+    usersFollowedAfterScroll: during.at(-1) ?? null,
+  });
+}
+
+const browser = await launchChromium();
+try {
+  const server = await startGeneratedOrgServer(DOMAIN);
+  try {
+    const context = await contextForDomain(browser, DOMAIN);
+    const page = await context.newPage();
+    const subscriptions = watchSubscriptions(page);
+    await submitPasswordLogin(page, server.url, "u000001");
+    await mainWindowShown(page);
+    // A notice popup may cover the tabs; it does not change what the tab costs.
+    await page.keyboard.press("Escape");
+    for (let run = 1; run <= RUNS; run += 1)
+      await measure(page, subscriptions, run);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,109 @@
+/**
+ * The user card's actions over the main window's session, shared by the main window's own card and the room windows'
+ * (which ask over the bridge): which actions the signed-in user has for a person, and running one.
+ */
+import type { UserInfo } from "@moa/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { groupwareLink } from "../../api/groupware-link";
+import { openExternal } from "../../platform";
+import type { useRoomCommands } from "../chat";
+import type { SessionController } from "../session";
+import type { CardUser } from "./card-user";
+import {
+  addFriend,
+  fetchFriendIds,
+  FRIENDS_QUERY_KEY,
+  removeFriend,
+} from "./user-card-api";
+
+/** An action of the card. */
+export type CardAction =
+  "chat" | "addFriend" | "removeFriend" | "mail" | "note";
+
+/** What running an action needs. */
+export type CardSession = {
+  session: SessionController;
+  commands: ReturnType<typeof useRoomCommands>;
+  queryClient: QueryClient;
+};
+
+/** The friend list's login ids, from the query cache when it holds them. */
+export function friendIds({
+  session,
+  queryClient,
+}: CardSession): Promise<Set<string>> {
+  return queryClient.query({
+    queryKey: FRIENDS_QUERY_KEY,
+    queryFn: () => fetchFriendIds(session.api),
+  });
+}
+
+/**
+ * The actions the signed-in user has on a person's card.
+ * @param me - the signed-in user.
+ * @param user - the person shown.
+ * @param isFriend - whether they are a friend; undefined while unknown (no friend action yet).
+ */
+export function cardActions(
+  me: UserInfo | null,
+  user: CardUser,
+  isFriend: boolean | undefined,
+): CardAction[] {
+  const isMe = me?.messengerId.toLowerCase() === user.jid.toLowerCase();
+  const actions: CardAction[] = ["chat"];
+  if (!isMe && isFriend !== undefined)
+    actions.push(isFriend ? "removeFriend" : "addFriend");
+  // Free users have no mail (spec §6); a person without an address cannot be written to.
+  if (me?.freeUserYn !== "Y" && user.email) actions.push("mail");
+  actions.push("note");
+  return actions;
+}
+
+/**
+ * Runs a card action.
+ * @returns when done (the 1:1 room's window opened, the friend list changed, or the groupware page opened).
+ */
+export async function runCardAction(
+  deps: CardSession,
+  user: CardUser,
+  action: CardAction,
+): Promise<void> {
+  const { session, commands, queryClient } = deps;
+  const me = session.store.getState().user;
+  switch (action) {
+    case "chat": {
+      const isMe = me?.messengerId.toLowerCase() === user.jid.toLowerCase();
+      const room = isMe
+        ? await commands.openSelfRoom()
+        : await commands.openDualRoom({ jid: user.jid, name: user.name });
+      session.windows?.open("chatRoom", room);
+      return;
+    }
+    case "addFriend":
+    case "removeFriend":
+      await (action === "removeFriend"
+        ? removeFriend(session.api, user.loginId)
+        : addFriend(session.api, {
+            id: user.loginId,
+            name: user.name,
+            position: user.position,
+            company: user.company,
+            messengerId: user.jid,
+          }));
+      await queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
+      return;
+    case "mail":
+    case "note": {
+      const { webToken } = session.store.getState();
+      if (!me || !webToken) return;
+      const query =
+        action === "mail"
+          ? `?to=${encodeURIComponent(user.email)}`
+          : `?to=${encodeURIComponent(user.loginId)}`;
+      openExternal(
+        await groupwareLink(me.domain, me.loginId, webToken, action, query),
+      );
+      return;
+    }
+  }
+}
