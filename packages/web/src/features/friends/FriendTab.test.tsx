@@ -164,7 +164,7 @@ describe("FriendTab", { timeout: 30_000 }, () => {
     await user.dblClick(
       within(team).getByRole("button", { name: "윤재원 정보 열기" }),
     );
-    expect(onOpenUser).toHaveBeenCalledWith("jaewon");
+    expect(onOpenUser).toHaveBeenCalledWith(jidOf("jaewon"));
   });
 
   it("follows only the friends of expanded groups", async () => {

@@ -36,10 +36,10 @@ type FriendTabProps = {
   /** The header search text (friend search by name substring). */
   search: string;
   /**
-   * Opens a user (a double-click or Enter on a friend row), by login id; the main window wires it to the user card.
-   * Without it, the row opens the 1:1 chat with the friend.
+   * Opens a user (a double-click or Enter on a friend row), by messenger JID; the main window wires it to the user
+   * card. Without it, the row opens the 1:1 chat with the friend.
    */
-  onOpenUser?: ((userId: string) => void) | undefined;
+  onOpenUser?: ((jid: string) => void) | undefined;
 };
 
 // Key of a group in the expanded set (the ungrouped bucket has no id).
@@ -60,7 +60,7 @@ export function FriendTab({ search, onOpenUser }: FriendTabProps) {
 
   const openFriend = async (friend: Friend) => {
     if (onOpenUser) {
-      onOpenUser(friend.id);
+      onOpenUser(friend.messengerId);
       return;
     }
     try {

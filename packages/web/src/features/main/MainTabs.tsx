@@ -14,6 +14,7 @@ import { CommutePanel } from "../commute";
 import { FriendTab } from "../friends";
 import { MoreTab } from "../more";
 import { linkTo, ShortcutTab, useGroupwareOpener } from "../shortcut";
+import { useUserCard } from "../user-card";
 import { readWidgetOpenMode } from "./widget-open-mode";
 
 export const MAIN_TABS = [
@@ -112,9 +113,17 @@ export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
   const openMode = readWidgetOpenMode();
   const openGroupware = useGroupwareOpener(openMode);
   const attendance = menus?.attendance ?? false;
+  const card = useUserCard();
   switch (tab) {
     case "friend":
-      return <FriendTab search={search} />;
+      return (
+        <FriendTab
+          search={search}
+          onOpenUser={(jid) => {
+            card.open(jid);
+          }}
+        />
+      );
     case "shortcut":
       return <ShortcutTab flags={menus?.flags ?? {}} openMode={openMode} />;
     case "more":

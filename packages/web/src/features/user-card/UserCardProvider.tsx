@@ -31,7 +31,7 @@ import { UserCard } from "./UserCard";
 import {
   fetchAbsence,
   fetchFriendIds,
-  FRIENDS_QUERY_KEY,
+  FRIEND_IDS_QUERY_KEY,
 } from "./user-card-api";
 
 /** Opens the card. */
@@ -161,7 +161,7 @@ function ShownCard({ user, deps, onClose }: ShownCardProps) {
     queryFn: () => absenceOf(deps, user.loginId),
   }).data;
   const friends = useQuery({
-    queryKey: FRIENDS_QUERY_KEY,
+    queryKey: FRIEND_IDS_QUERY_KEY,
     queryFn: () => fetchFriendIds(deps.session.api),
   }).data;
 

@@ -13,6 +13,7 @@ import {
   addFriend,
   fetchFriendIds,
   FRIENDS_QUERY_KEY,
+  FRIEND_IDS_QUERY_KEY,
   removeFriend,
 } from "./user-card-api";
 
@@ -33,7 +34,7 @@ export function friendIds({
   queryClient,
 }: CardSession): Promise<Set<string>> {
   return queryClient.query({
-    queryKey: FRIENDS_QUERY_KEY,
+    queryKey: FRIEND_IDS_QUERY_KEY,
     queryFn: () => fetchFriendIds(session.api),
   });
 }

@@ -11,6 +11,9 @@ const ABSENCE_IDS_PER_CALL = 500;
 /** The react-query key of the friend list. */
 export const FRIENDS_QUERY_KEY = ["friends"] as const;
 
+/** The card's own entry below it (the friend tab keeps its groups under the bare key): just the friends' login ids. */
+export const FRIEND_IDS_QUERY_KEY = [...FRIENDS_QUERY_KEY, "ids"] as const;
+
 /**
  * GET /api/v1/orgtree/absenceStatus, in calls of at most 500 ids.
  * @param loginIds - login ids.
