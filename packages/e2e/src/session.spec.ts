@@ -122,7 +122,8 @@ describe("session", () => {
         .getByRole("dialog", { name: "내 정보" })
         .getByRole("button", { name: "로그아웃" })
         .click();
-      await expect.poll(() => roomWindows().length, { timeout: 3000 }).toBe(0);
+      // Within the 10 s a login conflict waits before logging out (room windows must not outlive the session).
+      await expect.poll(() => roomWindows().length, { timeout: 9000 }).toBe(0);
       await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
 
       await submitLogin(page, user);
@@ -141,7 +142,8 @@ describe("session", () => {
         .getByRole("alert")
         .getByText("다른 곳에서 같은 아이디로 로그인하여")
         .waitFor({ timeout: 20_000 });
-      await expect.poll(() => roomWindows().length, { timeout: 3000 }).toBe(0);
+      // Within the 10 s a login conflict waits before logging out (room windows must not outlive the session).
+      await expect.poll(() => roomWindows().length, { timeout: 9000 }).toBe(0);
       await page.getByRole("button", { name: "확인" }).click();
       await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
     } finally {

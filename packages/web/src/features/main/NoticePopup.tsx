@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { readStored, writeStored } from "../../platform";
+import { useSession } from "../session";
 import { useNoticePopup } from "./use-home-data";
 
 const KEY = "moa.noticePopup";
@@ -18,15 +19,26 @@ const storeSchema = z.object({
   brdSeq: z.string().nullable(),
 });
 
-// Closed for the rest of this window's life (it must not come back after the lock screen or a tab change).
-const closedThisSession = new Set<string>();
+// Closed for the rest of this login (it must not come back after the lock screen or a tab change, but a new login
+// shows it again): keyed by the session's user record, which each login replaces.
+const closedByLogin = new WeakMap<object, Set<string>>();
+
+function closedIn(login: object): Set<string> {
+  let closed = closedByLogin.get(login);
+  if (!closed) {
+    closed = new Set();
+    closedByLogin.set(login, closed);
+  }
+  return closed;
+}
 
 export function NoticePopup({ suppressed }: { suppressed: boolean }) {
   const { t } = useTranslation();
   const notice = useNoticePopup().data ?? null;
+  const login = useSession((s) => s.user);
   const [, setClosedSeq] = useState<string | null>(null);
   const [hide, setHide] = useState(false);
-  if (!notice || suppressed || closedThisSession.has(notice.brd_seq))
+  if (!notice || !login || suppressed || closedIn(login).has(notice.brd_seq))
     return null;
   const stored = receiveNoticePopup(
     readStored(KEY, storeSchema) ?? INITIAL_NOTICE_POPUP_STORE,
@@ -36,7 +48,7 @@ export function NoticePopup({ suppressed }: { suppressed: boolean }) {
 
   const close = () => {
     writeStored(KEY, hide ? hideNoticePopup(notice.brd_seq) : stored);
-    closedThisSession.add(notice.brd_seq);
+    closedIn(login).add(notice.brd_seq);
     setClosedSeq(notice.brd_seq);
   };
   return (
