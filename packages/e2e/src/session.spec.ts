@@ -122,7 +122,7 @@ describe("session", () => {
         .getByRole("dialog", { name: "내 정보" })
         .getByRole("button", { name: "로그아웃" })
         .click();
-      // Within the 10 s a login conflict waits before logging out (room windows must not outlive the session).
+      // Logout closes them at once; the bound only allows for a loaded machine.
       await expect.poll(() => roomWindows().length, { timeout: 9000 }).toBe(0);
       await page.getByRole("heading", { level: 1, name: "로그인" }).waitFor();
 
