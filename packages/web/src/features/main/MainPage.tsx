@@ -4,7 +4,7 @@
  */
 import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
 import { App, Spin } from "antd";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   groupwareLink,
@@ -16,13 +16,13 @@ import { navigate } from "../../lib/router";
 import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
-import { OrgTab } from "../org";
 import { openOrgPickers } from "../org-picker";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
 import { MainHeader } from "./MainHeader";
-import { MainTabs, TabPanel, type MainTab } from "./MainTabs";
+import { MainTabs, type MainTab } from "./MainTabs";
+
 import { NoticeFooter } from "./NoticeFooter";
 import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
@@ -31,6 +31,12 @@ import { UserInfoLayer } from "./UserInfoLayer";
 import { usableWidgets } from "./widget-menus";
 import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
+
+// Tabs other than chatting load when first opened (first-load budget of the main window).
+const OrgTab = lazy(async () => ({ default: (await import("../org")).OrgTab }));
+const TabPanel = lazy(async () => ({
+  default: (await import("./TabPanel")).TabPanel,
+}));
 
 export function MainPage() {
   // The main window is the messenger itself: the product name alone.
@@ -170,10 +176,19 @@ function MainWindow() {
                 session.windows?.open("chatRoom", roomName) ?? false
               }
             />
-          ) : tab === "org" ? (
-            <OrgTab search={search} />
           ) : (
-            <TabPanel tab={tab} search={search} menus={menus} empty={empty} />
+            <Suspense fallback={<Spin className="moa-main__loading" />}>
+              {tab === "org" ? (
+                <OrgTab search={search} />
+              ) : (
+                <TabPanel
+                  tab={tab}
+                  search={search}
+                  menus={menus}
+                  empty={empty}
+                />
+              )}
+            </Suspense>
           )}
         </section>
       </div>

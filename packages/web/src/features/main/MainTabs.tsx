@@ -7,15 +7,8 @@ import {
   LinkOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
-import { Empty } from "antd";
 import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CommutePanel } from "../commute";
-import { FriendTab } from "../friends";
-import { MoreTab } from "../more";
-import { linkTo, ShortcutTab, useGroupwareOpener } from "../shortcut";
-import { useUserCard } from "../user-card";
-import { readWidgetOpenMode } from "./widget-open-mode";
 
 export const MAIN_TABS = [
   "chatting",
@@ -96,48 +89,4 @@ export function MainTabs({ active, attendance, onChange }: MainTabsProps) {
       ))}
     </div>
   );
-}
-
-type TabPanelProps = {
-  tab: Exclude<MainTab, "chatting">;
-  /** The header search text. */
-  search: string;
-  /** The company's menu config and whether attendance is on. */
-  menus: { flags: Record<string, boolean>; attendance: boolean } | undefined;
-  /** What a tab without a panel shows. */
-  empty: string;
-};
-
-/** The panel of the friend, shortcut, more and commute tabs. */
-export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
-  const openMode = readWidgetOpenMode();
-  const openGroupware = useGroupwareOpener(openMode);
-  const attendance = menus?.attendance ?? false;
-  const card = useUserCard();
-  switch (tab) {
-    case "friend":
-      return (
-        <FriendTab
-          search={search}
-          onOpenUser={(jid) => {
-            card.open(jid);
-          }}
-        />
-      );
-    case "shortcut":
-      return <ShortcutTab flags={menus?.flags ?? {}} openMode={openMode} />;
-    case "more":
-      return <MoreTab attendance={attendance} openMode={openMode} />;
-    case "commute":
-      if (attendance)
-        return (
-          <CommutePanel
-            onOpenAttendance={() => void openGroupware(linkTo("attendance"))}
-          />
-        );
-      break;
-    default:
-      break;
-  }
-  return <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
 }
