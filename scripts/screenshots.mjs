@@ -2,8 +2,8 @@
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
- * and both themes, and the friend and commute tabs in Korean (both themes), to docs/images/. Run `npm run build`
- * first.
+ * and both themes, and the friend, commute and org tabs and the user card in Korean (both themes), to docs/images/.
+ * Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -86,6 +86,23 @@ async function shootFriendAndCommute(page, name) {
   );
 }
 
+/** The org tab at the user's own department, then the user card of the first person listed there. */
+async function shootOrgAndCard(page, name) {
+  await page.getByRole("tab", { name: "조직도" }).click();
+  const tree = page.getByRole("tree", { name: "조직도" });
+  // Department rows are named with their head count ("개발팀 12명"); people rows carry no digits.
+  const person = tree.getByRole("treeitem", { name: /^\D+$/ }).first();
+  await person.waitFor();
+  await page.screenshot({ path: join(OUT, `org-${name}.png`) });
+  await person.click();
+  const card = page.getByRole("dialog", { name: "사용자 정보" });
+  await card.waitFor();
+  await page.screenshot({ path: join(OUT, `user-card-${name}.png`) });
+  await page.keyboard.press("Escape");
+  await card.waitFor({ state: "hidden" });
+  console.log(`wrote ${OUT}/org-${name}.png and ${OUT}/user-card-${name}.png`);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -135,6 +152,7 @@ try {
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
     if (locale === "ko-KR") {
       await shootFriendAndCommute(page, name);
+      await shootOrgAndCard(page, name);
       await page.getByRole("tab", { name: t.tab }).click();
     }
     // The desktop shell opens the main window 420 px wide.
