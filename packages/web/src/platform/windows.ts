@@ -5,13 +5,12 @@
  * @returns false only when the browser blocked it.
  */
 export function openExternal(url: string): boolean {
-  // With "noopener" window.open always returns null, opened or not: open a blank tab to learn whether the browser
-  // allowed it, cut its way back to this window (no reverse tabnabbing), then send it on. The app's
+  // With "noopener" window.open always returns null, opened or not: open without it to learn whether the browser
+  // allowed the tab, then cut its way back to this window before the page loads (no reverse tabnabbing). The app's
   // Referrer-Policy (no-referrer) keeps this page's address from the target.
-  const opened = window.open("about:blank", "_blank");
+  const opened = window.open(url, "_blank");
   if (!opened) return false;
   opened.opener = null;
-  opened.location.href = url;
   return true;
 }
 

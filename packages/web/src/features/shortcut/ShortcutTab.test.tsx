@@ -30,19 +30,7 @@ async function hmac(key: string, text: string): Promise<string> {
 
 describe("ShortcutTab", { timeout: 30_000 }, () => {
   it("shows only enabled menus and opens them through a signed link or the external check", async () => {
-    // A browser tab as openExternal uses it: opened blank, then sent on to the page.
-    const visited: string[] = [];
-    vi.spyOn(window, "open").mockImplementation(
-      () =>
-        ({
-          opener: window,
-          location: {
-            set href(url: string) {
-              visited.push(url);
-            },
-          },
-        }) as unknown as Window,
-    );
+    const opened = vi.spyOn(window, "open").mockReturnValue(null);
     const user = userEvent.setup();
     const { sent } = renderWithRest(
       <ShortcutTab
@@ -74,9 +62,9 @@ describe("ShortcutTab", { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole("button", { name: "메일" }));
     await waitFor(() => {
-      expect(visited).toHaveLength(1);
+      expect(opened).toHaveBeenCalledTimes(1);
     });
-    const link = new URL(String(visited[0]), "http://moa.test");
+    const link = new URL(String(opened.mock.calls[0]?.[0]), "http://moa.test");
     expect(link.pathname).toBe("/sso/link");
     const uid = link.searchParams.get("uid") ?? "";
     const ts = link.searchParams.get("ts") ?? "";
@@ -88,9 +76,9 @@ describe("ShortcutTab", { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole("button", { name: "웹팩스" }));
     await waitFor(() => {
-      expect(visited).toHaveLength(2);
+      expect(opened).toHaveBeenCalledTimes(2);
     });
-    expect(visited[1]).toBe(
+    expect(opened.mock.calls[1]?.[0]).toBe(
       "https://demo.moa.test/webfax/simplogin?userId=minsu.kim",
     );
     expect(sent.at(-1)?.body).toEqual({ corpSeq: 1, usrKey: 7 });
