@@ -18,10 +18,12 @@ import {
 
 const DOMAIN = "big.moa.test";
 const RUNS = 3;
-// Departments opened before scrolling: with about 33 people each, a tree of a few thousand rows.
-const DEPARTMENTS_OPENED = 80;
+// Rows the tree holds before the scroll: departments are opened top down until it is this long.
+const TREE_ROWS = 2_000;
 // Pixels scrolled per frame: about 4 rows, a brisk flick on a trackpad.
 const SCROLL_STEP_PX = 180;
+// Height of one tree row (every row has the same height).
+const ORG_ROW_PX = 44;
 
 /**
  * Runs in the page: scrolls the org tree to the bottom and back, a step per animation frame, and returns every
@@ -48,6 +50,8 @@ const SCROLL_SCRIPT = `async (step) => {
   await scrollTo(0);
   return deltas;
 }`;
+
+const SCROLLER = `document.querySelector(".moa-org__list[data-virtuoso-scroller]")`;
 
 const emit = (line: Record<string, unknown>) => {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -77,19 +81,33 @@ function watchSubscriptions(page: Page): number[] {
   return sizes;
 }
 
-/** Opens closed departments on screen, top down, until `count` were opened. */
-async function openDepartments(page: Page, count: number) {
+/** Opens closed departments on screen, top down, until the tree holds `rows` rows or its end is reached. */
+async function openDepartments(page: Page, rows: number) {
   const tree = page.getByRole("tree", { name: "조직도" });
-  for (let opened = 0; opened < count; opened += 1) {
-    const closed = tree.locator('[role="treeitem"][aria-expanded="false"]');
+  const closed = tree.locator('[role="treeitem"][aria-expanded="false"]');
+  const treeRows = () =>
+    page.evaluate<number>(`${SCROLLER}.scrollHeight / ${String(ORG_ROW_PX)}`);
+  while ((await treeRows()) < rows) {
     if ((await closed.count()) === 0) {
-      // Everything on screen is open: bring further rows into view.
-      await page.evaluate(
-        `document.querySelector(".moa-org__list[data-virtuoso-scroller]").scrollTop += 400`,
-      );
-      if ((await closed.count()) === 0) return;
+      // Everything on screen is open (an open department can list dozens of people): page further down.
+      // The list renders the new rows a frame or two after the scroll: wait for them before looking again.
+      const moved = await page.evaluate<boolean>(`(async () => {
+        const s = ${SCROLLER};
+        const before = s.scrollTop;
+        s.scrollTop += s.clientHeight;
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        await frame();
+        await frame();
+        await frame();
+        return s.scrollTop !== before;
+      })()`);
+      if (!moved) return;
+      continue;
     }
+    // Opening adds rows: wait for the list to grow, or a second click before the tree re-renders would close it again.
+    const height = await page.evaluate<number>(`${SCROLLER}.scrollHeight`);
     await closed.first().click();
+    await page.waitForFunction(`${SCROLLER}.scrollHeight > ${String(height)}`);
   }
 }
 
@@ -119,9 +137,9 @@ async function measure(page: Page, subscriptions: number[], run: number) {
   );
   await page.getByLabel("검색어 지우기").click();
   await page.getByRole("tree", { name: "조직도" }).waitFor();
-  await openDepartments(page, DEPARTMENTS_OPENED);
+  await openDepartments(page, TREE_ROWS);
   const rows = await page.evaluate<number>(
-    `document.querySelector(".moa-org__list[data-virtuoso-scroller]").scrollHeight / 44`,
+    `${SCROLLER}.scrollHeight / ${String(ORG_ROW_PX)}`,
   );
   const before = subscriptions.length;
   const frames = await page.evaluate<number[]>(
