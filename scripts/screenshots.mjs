@@ -14,7 +14,8 @@ import { chromium } from "playwright-core";
 const OUT = "docs/images";
 const SHOTS = [
   { locale: "ko-KR", theme: "light", user: "minsu.kim" },
-  { locale: "ko-KR", theme: "dark", user: "sungmin.lee" },
+  // The demo user with friend groups, in both Korean shots; the second login takes over the first one's session.
+  { locale: "ko-KR", theme: "dark", user: "minsu.kim" },
   { locale: "en-US", theme: "light", user: "nayeon.park" },
   { locale: "en-US", theme: "dark", user: "youngho.choi" },
 ];
@@ -25,6 +26,8 @@ const TEXT = {
     close: "닫기",
     tab: "채팅",
     openSearch: "검색 열기",
+    sessionExists: "중복 로그인",
+    continueLogin: "계속 로그인",
   },
   "en-US": {
     id: "ID",
@@ -32,6 +35,8 @@ const TEXT = {
     close: "Close",
     tab: "Chats",
     openSearch: "Open search",
+    sessionExists: "Already signed in",
+    continueLogin: "Continue",
   },
 };
 
@@ -70,6 +75,17 @@ async function startServer(dataDir) {
   return { url, child };
 }
 
+/** Waits until no finite animation runs (dialogs zoom and fade in), so a shot never catches one half-drawn. */
+async function settled(page) {
+  // A string, so it runs in the page (this script's lint knows no DOM globals); a cancelled animation counts as done.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined)),
+  )`);
+}
+
 /** The friend tab (the demo user's friend groups, or its empty state) and the commute panel. */
 async function shootFriendAndCommute(page, name) {
   await page.getByRole("tab", { name: "친구" }).click();
@@ -77,9 +93,11 @@ async function shootFriendAndCommute(page, name) {
     .getByRole("list", { name: "친구 목록" })
     .or(page.getByText("친구가 없습니다", { exact: false }))
     .waitFor();
+  await settled(page);
   await page.screenshot({ path: join(OUT, `friends-${name}.png`) });
   await page.getByRole("tab", { name: "출퇴근" }).click();
   await page.getByRole("table", { name: "이번 주 출퇴근" }).waitFor();
+  await settled(page);
   await page.screenshot({ path: join(OUT, `commute-${name}.png`) });
   console.log(
     `wrote ${OUT}/friends-${name}.png and ${OUT}/commute-${name}.png`,
@@ -93,10 +111,12 @@ async function shootOrgAndCard(page, name) {
   // Department rows are named with their head count ("개발팀 12명"); people rows carry no digits.
   const person = tree.getByRole("treeitem", { name: /^\D+$/ }).first();
   await person.waitFor();
+  await settled(page);
   await page.screenshot({ path: join(OUT, `org-${name}.png`) });
   await person.click();
   const card = page.getByRole("dialog", { name: "사용자 정보" });
   await card.waitFor();
+  await settled(page);
   await page.screenshot({ path: join(OUT, `user-card-${name}.png`) });
   await page.keyboard.press("Escape");
   await card.waitFor({ state: "hidden" });
@@ -140,15 +160,24 @@ try {
     await page.goto(`${server.url}/#/login`);
     await page.getByRole("textbox", { name: t.id }).fill(user);
     await page.getByLabel(t.password, { exact: true }).fill("moa1234!");
+    await settled(page);
     await page.screenshot({ path: join(OUT, `login-${name}.png`) });
     await page.getByLabel(t.password, { exact: true }).press("Enter");
-    await page.getByRole("tab", { name: t.tab }).waitFor({ timeout: 20_000 });
+    const mainTab = page.getByRole("tab", { name: t.tab });
+    const sessionDialog = page.getByRole("dialog", { name: t.sessionExists });
+    await mainTab.or(sessionDialog).waitFor({ timeout: 20_000 });
+    if (await sessionDialog.isVisible())
+      await sessionDialog
+        .getByRole("button", { name: t.continueLogin })
+        .click();
+    await mainTab.waitFor({ timeout: 20_000 });
     const popup = page
       .getByRole("dialog")
       .filter({ has: page.getByRole("checkbox") });
     await popup.waitFor();
     await popup.getByRole("button", { name: t.close }).first().click();
     await popup.waitFor({ state: "hidden" });
+    await settled(page);
     await page.screenshot({ path: join(OUT, `main-${name}.png`) });
     if (locale === "ko-KR") {
       await shootFriendAndCommute(page, name);
@@ -159,6 +188,7 @@ try {
     await page.setViewportSize({ width: 420, height: 720 });
     // Narrow, the header has folded its search box into an icon.
     await page.getByRole("button", { name: t.openSearch }).waitFor();
+    await settled(page);
     await page.screenshot({ path: join(OUT, `main-narrow-${name}.png`) });
     console.log(
       `wrote ${OUT}/login-${name}.png, main-${name}.png and main-narrow-${name}.png`,
