@@ -1,6 +1,6 @@
 /** Builds the room management handlers' dependencies from the main window's session (REST, org tree, windows). */
-import { absenceStatusResponseSchema, type ApiClient } from "@moa/shared";
 import type { TFunction } from "i18next";
+import { fetchAbsence } from "../../api/absence-api";
 import { groupwareLink } from "../../api/groupware-link";
 import { openExternal } from "../../platform";
 import { createOrgCacheSource } from "../org-picker";
@@ -9,26 +9,6 @@ import type { Room } from "./chat-types";
 import { findOrgUser } from "./org-members";
 import type { RoomAdminDeps } from "./room-admin-handlers";
 import type { RoomTransport } from "./room-transport";
-
-// The absence API takes at most this many ids per call.
-const ABSENCE_IDS_PER_CALL = 500;
-
-/** GET /api/v1/orgtree/absenceStatus (spec §7.4), in calls of at most 500 ids. */
-async function fetchAbsence(
-  api: ApiClient,
-  loginIds: readonly string[],
-): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (let i = 0; i < loginIds.length; i += ABSENCE_IDS_PER_CALL) {
-    const ids = loginIds.slice(i, i + ABSENCE_IDS_PER_CALL).join(",");
-    const res = await api.request({
-      path: `/api/v1/orgtree/absenceStatus?ids=${encodeURIComponent(ids)}`,
-      schema: absenceStatusResponseSchema,
-    });
-    Object.assign(result, res.absenceStatus);
-  }
-  return result;
-}
 
 /**
  * The handlers' dependencies in the main window.

@@ -4,6 +4,7 @@
  * set), follows the presence of only the people on screen, fetches their absence status as they scroll into view,
  * and opens the user card on a person.
  */
+import { fetchAbsence } from "../../api/absence-api";
 import { useQuery } from "@tanstack/react-query";
 import { Empty } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -11,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { ListRange } from "react-virtuoso";
 import { usePresenceFollower } from "../presence";
 import { getOrgTree, useSession, useSessionController } from "../session";
-import { fetchAbsence, useUserCard } from "../user-card";
+import { useUserCard } from "../user-card";
 import { orgView, rowKey } from "./org-rows";
 import {
   fetchCompanyTitleMode,

@@ -4,6 +4,7 @@
  * 1:1 room (an existing one is reused), the friend list, and the groupware's mail and note pages (single sign-on).
  * Room windows ask for the same cards and actions over the bridge (`user-card:get`, `user-card:act`).
  */
+import { fetchAbsence } from "../../api/absence-api";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import {
@@ -28,11 +29,7 @@ import {
 } from "./card-session";
 import { findCardUser, type CardUser } from "./card-user";
 import { UserCard } from "./UserCard";
-import {
-  fetchAbsence,
-  fetchFriendIds,
-  FRIEND_IDS_QUERY_KEY,
-} from "./user-card-api";
+import { fetchFriendIds, FRIEND_IDS_QUERY_KEY } from "./user-card-api";
 
 /** Opens the card. */
 export type UserCardApi = {

@@ -19,4 +19,4 @@ export {
   useUserCard,
   type UserCardApi,
 } from "./UserCardProvider";
-export { fetchAbsence, FRIENDS_QUERY_KEY } from "./user-card-api";
+export { FRIENDS_QUERY_KEY } from "./user-card-api";

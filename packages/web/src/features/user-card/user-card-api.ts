@@ -1,39 +1,15 @@
 /**
- * The REST calls behind the user card (spec §7.4): absence status, and the friend list with add and remove. The
+ * The REST calls behind the user card (spec §7.4): the friend list with add and remove. The
  * friend list is a react-query under FRIENDS_QUERY_KEY, so a change made from the card refreshes every view of it.
  */
-import { absenceStatusResponseSchema, type ApiClient } from "@moa/shared";
+import type { ApiClient } from "@moa/shared";
 import { z } from "zod";
-
-// The absence API takes at most this many ids per call.
-const ABSENCE_IDS_PER_CALL = 500;
 
 /** The react-query key of the friend list. */
 export const FRIENDS_QUERY_KEY = ["friends"] as const;
 
 /** The card's own entry below it (the friend tab keeps its groups under the bare key): just the friends' login ids. */
 export const FRIEND_IDS_QUERY_KEY = [...FRIENDS_QUERY_KEY, "ids"] as const;
-
-/**
- * GET /api/v1/orgtree/absenceStatus, in calls of at most 500 ids.
- * @param loginIds - login ids.
- * @returns the absence code by login id (users without an absence are left out).
- */
-export async function fetchAbsence(
-  api: ApiClient,
-  loginIds: readonly string[],
-): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  for (let i = 0; i < loginIds.length; i += ABSENCE_IDS_PER_CALL) {
-    const ids = loginIds.slice(i, i + ABSENCE_IDS_PER_CALL).join(",");
-    const res = await api.request({
-      path: `/api/v1/orgtree/absenceStatus?ids=${encodeURIComponent(ids)}`,
-      schema: absenceStatusResponseSchema,
-    });
-    Object.assign(result, res.absenceStatus);
-  }
-  return result;
-}
 
 // Anything but "00" (e.g. a duplicate friend's 1105) fails the parse, so the caller sees the failure.
 const okSchema = z.looseObject({ ErrorCode: z.literal("00") });
