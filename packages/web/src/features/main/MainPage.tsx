@@ -26,7 +26,7 @@ import { MainTabs, type MainTab } from "./MainTabs";
 import { NoticeFooter } from "./NoticeFooter";
 import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
-import { useMenus, useOrgUserCount } from "./use-home-data";
+import { useMenus } from "./use-home-data";
 import { UserInfoLayer } from "./UserInfoLayer";
 import { usableWidgets } from "./widget-menus";
 import { readWidgetOpenMode } from "./widget-open-mode";
@@ -92,7 +92,6 @@ function MainWindow() {
   const [userInfoOpen, setUserInfoOpen] = useState(false);
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
-  const orgCount = useOrgUserCount();
   useIdle();
 
   const openGroupware = async (target: GroupwareTarget, query = "") => {
@@ -121,11 +120,6 @@ function MainWindow() {
       ? openMini(target)
       : openGroupware(target));
   };
-
-  const empty =
-    tab === "org"
-      ? t("main.empty.org", { count: orgCount })
-      : t(`main.empty.${tab}`);
 
   return (
     <div className="moa-main">
@@ -181,12 +175,7 @@ function MainWindow() {
               {tab === "org" ? (
                 <OrgTab search={search} />
               ) : (
-                <TabPanel
-                  tab={tab}
-                  search={search}
-                  menus={menus}
-                  empty={empty}
-                />
+                <TabPanel tab={tab} search={search} menus={menus} />
               )}
             </Suspense>
           )}

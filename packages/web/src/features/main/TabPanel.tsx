@@ -2,7 +2,6 @@
  * The panels of the friend, shortcut, more and commute tabs, in a module of their own so the main window loads them
  * when one of those tabs is first opened rather than with the chatting tab.
  */
-import { Empty } from "antd";
 import { CommutePanel } from "../commute";
 import { FriendTab } from "../friends";
 import { MoreTab } from "../more";
@@ -17,12 +16,10 @@ type TabPanelProps = {
   search: string;
   /** The company's menu config and whether attendance is on. */
   menus: { flags: Record<string, boolean>; attendance: boolean } | undefined;
-  /** What a tab without a panel shows. */
-  empty: string;
 };
 
 /** The panel of the friend, shortcut, more and commute tabs. */
-export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
+export function TabPanel({ tab, search, menus }: TabPanelProps) {
   const openMode = readWidgetOpenMode();
   const openGroupware = useGroupwareOpener(openMode);
   const attendance = menus?.attendance ?? false;
@@ -52,5 +49,6 @@ export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
     default:
       break;
   }
-  return <Empty description={empty} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  // The org tab has its own panel; commute without attendance has no tab to show it.
+  return null;
 }

@@ -8,7 +8,7 @@ import {
   fetchNoticePopup,
   fetchTodayNotices,
 } from "../../api/home-api";
-import { getOrgTree, useSession, useSessionController } from "../session";
+import { useSession, useSessionController } from "../session";
 import { badgeCountKinds, type BadgeCountKind } from "./widget-menus";
 
 /**
@@ -77,9 +77,4 @@ export function useNoticePopup() {
     enabled: signedIn,
     queryFn: async () => fetchNoticePopup(session.api).catch(() => null),
   });
-}
-
-/** How many people the org tree loaded at login holds. */
-export function useOrgUserCount(): number {
-  return getOrgTree()?.tree.userCount ?? 0;
 }
