@@ -36,6 +36,18 @@ const toChange = (body: z.infer<typeof changeSchema>): FriendChange => {
   };
 };
 
+/** Sends one change and reads its outcome. */
+async function change(
+  api: ApiClient,
+  method: "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<FriendChange> {
+  return toChange(
+    await api.request({ method, path, body, schema: changeSchema }),
+  );
+}
+
 /** The caller's groups, in creation order. */
 export async function fetchFriendGroups(
   api: ApiClient,
@@ -63,14 +75,7 @@ export async function createFriendGroup(
   api: ApiClient,
   name: string,
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "POST",
-      path: "/api/v1/chat/home/group/new.json",
-      body: { name },
-      schema: changeSchema,
-    }),
-  );
+  return change(api, "POST", "/api/v1/chat/home/group/new.json", { name });
 }
 
 /** Renames a group. */
@@ -79,14 +84,9 @@ export async function renameFriendGroup(
   id: number,
   name: string,
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "PUT",
-      path: `/api/v1/chat/home/group/${String(id)}/edit.json`,
-      body: { name },
-      schema: changeSchema,
-    }),
-  );
+  return change(api, "PUT", `/api/v1/chat/home/group/${String(id)}/edit.json`, {
+    name,
+  });
 }
 
 /** Deletes a group; its friends stay, ungrouped. */
@@ -94,12 +94,10 @@ export async function deleteFriendGroup(
   api: ApiClient,
   id: number,
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "DELETE",
-      path: `/api/v1/chat/home/group/${String(id)}/edit.json`,
-      schema: changeSchema,
-    }),
+  return change(
+    api,
+    "DELETE",
+    `/api/v1/chat/home/group/${String(id)}/edit.json`,
   );
 }
 
@@ -109,13 +107,11 @@ export async function addFriends(
   ids: readonly string[],
   groupId: number | null,
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "POST",
-      path: "/api/v1/chat/home/relation/new/list.json",
-      body: ids.map((id) => ({ id, groupId })),
-      schema: changeSchema,
-    }),
+  return change(
+    api,
+    "POST",
+    "/api/v1/chat/home/relation/new/list.json",
+    ids.map((id) => ({ id, groupId })),
   );
 }
 
@@ -125,13 +121,11 @@ export async function moveFriends(
   ids: readonly string[],
   groupId: number | null,
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "PUT",
-      path: "/api/v1/chat/home/relation/move/list.json",
-      body: ids.map((id) => ({ id, groupId })),
-      schema: changeSchema,
-    }),
+  return change(
+    api,
+    "PUT",
+    "/api/v1/chat/home/relation/move/list.json",
+    ids.map((id) => ({ id, groupId })),
   );
 }
 
@@ -140,12 +134,8 @@ export async function removeFriends(
   api: ApiClient,
   ids: readonly string[],
 ): Promise<FriendChange> {
-  return toChange(
-    await api.request({
-      method: "POST",
-      path: "/api/v1/chat/home/relation/list.json",
-      body: { _method: "delete", ids },
-      schema: changeSchema,
-    }),
-  );
+  return change(api, "POST", "/api/v1/chat/home/relation/list.json", {
+    _method: "delete",
+    ids,
+  });
 }
