@@ -17,6 +17,7 @@ import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { openOrgPickers } from "../org-picker";
+import { PhoneProvider, usePhone } from "../phone";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
@@ -71,9 +72,11 @@ export function MainPage() {
       {locked ? (
         <LockedMain />
       ) : (
-        <UserCardProvider>
-          <MainWindow />
-        </UserCardProvider>
+        <PhoneProvider>
+          <UserCardProvider>
+            <MainWindow />
+          </UserCardProvider>
+        </PhoneProvider>
       )}
     </ChatProvider>
   );
@@ -93,6 +96,7 @@ function MainWindow() {
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
   const orgCount = useOrgUserCount();
+  const phone = usePhone();
   useIdle();
 
   const openGroupware = async (target: GroupwareTarget, query = "") => {
@@ -137,6 +141,9 @@ function MainWindow() {
         onOpenWidget={openWidget}
         onOpenMini={() => {
           void openMini();
+        }}
+        onOpenPhone={() => {
+          phone.open();
         }}
         onOpenUserInfo={() => {
           setUserInfoOpen(true);
