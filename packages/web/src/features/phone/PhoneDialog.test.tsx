@@ -180,8 +180,7 @@ describe("button rules and call status", () => {
     await userEvent.click(screen.getByRole("button", { name: "재다이얼" }));
     await expectStatus("통화 중");
     expect(
-      (screen.getByRole("textbox", { name: "전화번호" }) as HTMLInputElement)
-        .value,
+      screen.getByRole<HTMLInputElement>("textbox", { name: "전화번호" }).value,
     ).toBe("01012345678");
     expect(sentTo(sent, "singCall").map((r) => r.body)).toEqual([
       { callNumber: "01012345678" },
@@ -218,8 +217,7 @@ describe("button rules and call status", () => {
       within(list).getByRole("button", { name: "박지우 01022223333" }),
     );
     expect(
-      (screen.getByRole("textbox", { name: "전화번호" }) as HTMLInputElement)
-        .value,
+      screen.getByRole<HTMLInputElement>("textbox", { name: "전화번호" }).value,
     ).toBe("01022223333");
   });
 });
