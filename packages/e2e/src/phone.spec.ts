@@ -248,6 +248,37 @@ describe("internet phone", () => {
       await dialog.getByText("02-9999-8888").waitFor();
       await dialog.getByText("알 수 없음").waitFor();
       await dialog.getByRole("button", { name: "주소록 등록" }).waitFor();
+      await dialog.getByRole("button", { name: "닫기" }).first().click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // Incoming calls turned off (useRcvCallYn N): ignored without a lookup. Then on again, looking callers up in
+      // the other contacts (rcvCallTargetCd other); the chat connection delivers pushes in order, so once the
+      // second call shows, the first was handled.
+      const lookups: string[] = [];
+      page.on("request", (req) => {
+        if (req.url().includes("callNumber=")) lookups.push(req.url());
+      });
+      await page.evaluate(() => {
+        localStorage.setItem("moa.useRcvCallYn", JSON.stringify("N"));
+      });
+      await gw("POST", "/integration/v1/centrex/incoming", {
+        loginId: me.loginId,
+        callNumber: "031-111-2222",
+      });
+      await page.evaluate(() => {
+        localStorage.setItem("moa.useRcvCallYn", JSON.stringify("Y"));
+        localStorage.setItem("moa.rcvCallTargetCd", JSON.stringify("other"));
+      });
+      await gw("POST", "/integration/v1/centrex/incoming", {
+        loginId: me.loginId,
+        callNumber: "010-7000-0005",
+      });
+      await dialog.getByText("010-7000-0005").waitFor();
+      await caller.getByText("회의원5").waitFor();
+      expect(lookups).toHaveLength(1);
+      expect(lookups[0]).toContain(
+        "/sales/api/v1/sfa/contactFindUser?callNumber=01070000005",
+      );
     },
   );
 
