@@ -8,6 +8,7 @@
 import {
   apiClient,
   createCompany,
+  createRoomWith,
   createDepartment,
   createTestServer,
   createUser,
@@ -213,6 +214,45 @@ describe("internet phone", () => {
       await press(page, "종료");
       await waitForStatus(page, "대기");
       expect(pbx.inspect(me.id)).toEqual({ state: "idle" });
+    },
+  );
+
+  test(
+    "the call button of a room's member list opens the main window's phone with the first 6 members",
+    { timeout: 120_000 },
+    async ({ page }) => {
+      const me = user("나전화");
+      await createRoomWith(server.database.db, me.companyId, [
+        me.id,
+        user("김상대").id,
+        ...members.map((m) => m.id),
+      ]);
+      await signInAs(page, company, me);
+      const popup = page.waitForEvent("popup");
+      await page
+        .getByRole("list", { name: "대화방 목록" })
+        .getByRole("button", { name: /^테스트방/ })
+        .dblclick();
+      const room = await popup;
+      await room.getByRole("heading", { level: 1, name: "테스트방" }).waitFor();
+      await room.getByRole("button", { name: "대화방 메뉴" }).click();
+      await room.getByRole("menuitem", { name: "대화 상대" }).click();
+      const list = room.getByRole("dialog", { name: /대화 상대/ });
+      await list.getByRole("button", { name: "전화", exact: true }).click();
+      // Nobody ticked: everyone else, 8 people, of whom the first 6 are called.
+      await room
+        .getByText("최대 6명까지 통화할 수 있어 2명을 제외했습니다.")
+        .waitFor();
+
+      await phoneDialog(page).getByText("회의 통화 6명").waitFor();
+      await press(page, "통화");
+      await waitForStatus(page, "통화 중");
+      const line = pbx.inspect(me.id);
+      expect("numbers" in line ? line.numbers : []).toHaveLength(6);
+      await press(page, "종료");
+      await waitForStatus(page, "대기");
+      expect(pbx.inspect(me.id)).toEqual({ state: "idle" });
+      await room.close();
     },
   );
 
