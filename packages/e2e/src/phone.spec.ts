@@ -1,9 +1,10 @@
 /**
  * The internet phone and incoming calls in the browser (spec §2.3, §2.8, §4 Call status, §5 Calls), against an
  * in-process server whose simulated PBX the test watches: a call placed from a colleague's user card, hold, hold
- * release, hang-up and redial, each status checked on the exchange's line too; a 7-member meeting call trimmed to 6;
- * an incoming call rung through the integration API showing the caller's card; and the unavailable message for a
- * free user and a user who is not set up for the phone.
+ * release, hang-up and redial, each status checked on the exchange's line too; the meeting call's picker stopping
+ * at 6 (IP.A.015); a 7-member meeting call from a room's member list trimmed to 6; an incoming call rung through
+ * the integration API showing the caller's card, following the incoming-call settings; and the unavailable message
+ * for a free user and a user who is not set up for the phone.
  */
 import {
   apiClient,
@@ -178,7 +179,7 @@ describe("internet phone", () => {
   );
 
   test(
-    "a meeting call of 7 members picked in the org picker calls the first 6",
+    "the meeting call's org picker stops at 6 (IP.A.015) and calls the 6 chosen",
     { timeout: 120_000 },
     async ({ page }) => {
       const me = user("나전화");
@@ -188,14 +189,28 @@ describe("internet phone", () => {
 
       await press(page, "회의 통화");
       const picker = page.getByRole("dialog", { name: "회의 통화" });
+      const selected = (count: number) =>
+        picker.getByRole("region", { name: `선택한 사용자 ${count}명` });
+      // The tree draws the rows in view only: closing the own department brings the meeting team's 7 into view.
+      await picker.getByRole("button", { name: "영업팀 접기" }).click();
+      // The whole department is 7 people: the tick is undone with IP.A.015.
       await picker.getByRole("checkbox", { name: "회의팀" }).click();
-      await picker.getByRole("region", { name: "선택한 사용자 7명" }).waitFor();
+      await confirmAlert(page, "최대 6명까지 통화할 수 있습니다.");
+      await selected(0).waitFor();
+      for (let i = 1; i <= 6; i += 1)
+        await picker
+          .getByRole("checkbox", { name: new RegExp(`^회의원${i} `) })
+          .click();
+      await selected(6).waitFor();
+      await picker.getByRole("checkbox", { name: /^회의원7 / }).click();
+      await confirmAlert(page, "최대 6명까지 통화할 수 있습니다.");
+      await selected(6).waitFor();
+      expect(
+        await picker.getByRole("checkbox", { name: /^회의원7 / }).isChecked(),
+      ).toBe(false);
       await picker.getByRole("button", { name: "확인" }).click();
       await picker.waitFor({ state: "hidden" });
 
-      await page
-        .getByText("최대 6명까지 통화할 수 있어 1명을 제외했습니다.")
-        .waitFor();
       await page
         .getByText("여러 명을 선택하여 회의 통화로 전환했습니다.")
         .waitFor();
@@ -203,14 +218,10 @@ describe("internet phone", () => {
 
       await press(page, "통화");
       await waitForStatus(page, "통화 중");
-      const line = pbx.inspect(me.id);
-      expect(line.state).toBe("active");
-      const called = "numbers" in line ? line.numbers : [];
-      const all = members.map((m) => m.mobile.replace(/-/g, ""));
-      expect(called).toHaveLength(6);
-      expect(new Set(called).size).toBe(6);
-      for (const n of called) expect(all).toContain(n);
-
+      expect(pbx.inspect(me.id)).toEqual({
+        state: "active",
+        numbers: members.slice(0, 6).map((m) => m.mobile.replace(/-/g, "")),
+      });
       await press(page, "종료");
       await waitForStatus(page, "대기");
       expect(pbx.inspect(me.id)).toEqual({ state: "idle" });
@@ -218,13 +229,12 @@ describe("internet phone", () => {
   );
 
   test(
-    "the call button of a room's member list opens the main window's phone with the first 6 members",
+    "a 7-member meeting call from a room's member list is trimmed to 6 in the main window's phone",
     { timeout: 120_000 },
     async ({ page }) => {
       const me = user("나전화");
       await createRoomWith(server.database.db, me.companyId, [
         me.id,
-        user("김상대").id,
         ...members.map((m) => m.id),
       ]);
       await signInAs(page, company, me);
@@ -239,16 +249,20 @@ describe("internet phone", () => {
       await room.getByRole("menuitem", { name: "대화 상대" }).click();
       const list = room.getByRole("dialog", { name: /대화 상대/ });
       await list.getByRole("button", { name: "전화", exact: true }).click();
-      // Nobody ticked: everyone else, 8 people, of whom the first 6 are called.
+      // Nobody ticked: everyone else, 7 people, of whom the first 6 are called.
       await room
-        .getByText("최대 6명까지 통화할 수 있어 2명을 제외했습니다.")
+        .getByText("최대 6명까지 통화할 수 있어 1명을 제외했습니다.")
         .waitFor();
 
       await phoneDialog(page).getByText("회의 통화 6명").waitFor();
       await press(page, "통화");
       await waitForStatus(page, "통화 중");
       const line = pbx.inspect(me.id);
-      expect("numbers" in line ? line.numbers : []).toHaveLength(6);
+      const called = "numbers" in line ? line.numbers : [];
+      const all = members.map((m) => m.mobile.replace(/-/g, ""));
+      expect(called).toHaveLength(6);
+      expect(new Set(called).size).toBe(6);
+      for (const n of called) expect(all).toContain(n);
       await press(page, "종료");
       await waitForStatus(page, "대기");
       expect(pbx.inspect(me.id)).toEqual({ state: "idle" });

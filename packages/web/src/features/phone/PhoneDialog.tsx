@@ -5,6 +5,7 @@
  * hang-up. Without the company's centrex menu or a centrex set-up, it shows the customer centre and settings.
  */
 import {
+  CALL_MAX_PARTICIPANTS,
   CUSTOMER_CENTRE_PHONE,
   checkHold,
   validateDialNumber,
@@ -388,6 +389,9 @@ function PhonePanel({ request }: { request: PhoneRequest | null }) {
         title={t("phone.meeting")}
         source={source}
         selfJid={me?.messengerId ?? ""}
+        // Spec §5: the meeting call's picker has the limit; a tick beyond 6 is undone with IP.A.015.
+        maxSelect={CALL_MAX_PARTICIPANTS}
+        maxSelectMessage={t("IP.A.015")}
         onConfirm={(users) => {
           setPickerOpen(false);
           pickMembers(users.map((u) => u.jid));
