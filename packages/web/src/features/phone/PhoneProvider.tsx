@@ -100,14 +100,20 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
         const settings = readIncomingCallSettings();
         if (!settings.receive) return;
         void (async () => {
-          let caller = settings.lookup === "addr" ? call.caller : undefined;
-          caller ??=
-            (await findCaller(
-              session.api,
-              settings.lookup,
-              call.callNumber,
-            ).catch(() => null)) ?? undefined;
-          setRinging({ callNumber: call.callNumber, caller: caller ?? null });
+          // The push carries the address-book match; other contacts are looked up here.
+          const known = settings.lookup === "addr" ? call.caller : undefined;
+          let caller: CallerCard | null = known ?? null;
+          if (!known)
+            try {
+              caller = await findCaller(
+                session.api,
+                settings.lookup,
+                call.callNumber,
+              );
+            } catch {
+              // The call still shows, as from an unknown number.
+            }
+          setRinging({ callNumber: call.callNumber, caller });
         })();
       }),
     [session],
