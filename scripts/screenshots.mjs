@@ -2,7 +2,8 @@
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
- * and both themes, and the friend, commute and org tabs and the user card in Korean (both themes), to docs/images/.
+ * and both themes, and the friend, commute and org tabs, the user card and the internet phone dialog in Korean (both
+ * themes), to docs/images/.
  * Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
@@ -123,6 +124,24 @@ async function shootOrgAndCard(page, name) {
   console.log(`wrote ${OUT}/org-${name}.png and ${OUT}/user-card-${name}.png`);
 }
 
+/** The internet phone dialog with a number typed on its keypad (both ko-KR users are set up for the phone). */
+async function shootPhone(page, name) {
+  await page.getByRole("button", { name: "인터넷 전화" }).click();
+  const dialog = page.getByRole("dialog", { name: "인터넷 전화" });
+  const keypad = dialog.getByRole("group", { name: "키패드" });
+  await keypad.waitFor();
+  for (const key of "0260001001")
+    await keypad.getByRole("button", { name: key, exact: true }).click();
+  await dialog
+    .getByRole("status", { name: "통화 상태" })
+    .filter({ hasText: "대기" })
+    .waitFor();
+  await page.screenshot({ path: join(OUT, `phone-${name}.png`) });
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  console.log(`wrote ${OUT}/phone-${name}.png`);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -182,6 +201,7 @@ try {
     if (locale === "ko-KR") {
       await shootFriendAndCommute(page, name);
       await shootOrgAndCard(page, name);
+      await shootPhone(page, name);
       await page.getByRole("tab", { name: t.tab }).click();
     }
     // The desktop shell opens the main window 420 px wide.

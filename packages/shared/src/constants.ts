@@ -10,6 +10,8 @@ export const NICKNAME_MAX_LENGTH = 21;
 export const PROFILE_MESSAGE_MAX_LENGTH = 21;
 /** Internet call / group call: max participants. */
 export const CALL_MAX_PARTICIPANTS = 6;
+/** The service's customer centre, which the phone dialog names when the internet phone is unavailable (spec §2.8). */
+export const CUSTOMER_CENTRE_PHONE = "1588-0000";
 /** Widgets a user can enable. */
 export const WIDGETS_MAX = 6;
 /** Webhard files sent as links at once. */

@@ -31,4 +31,5 @@ export {
   recordPushes,
   type PushRecorder,
 } from "./workplace.js";
+export { SimulatedPbx } from "../services/centrex/simulated-pbx.js";
 export { DEMO_INTEGRATION_KEY } from "../services/integration/demo-workplace.js";

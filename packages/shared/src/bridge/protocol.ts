@@ -169,6 +169,7 @@ export const userCardActionSchema = z.enum([
   "removeFriend",
   "mail",
   "note",
+  "call",
 ]);
 
 /** A user of the org tree as pickers list them (spec §3 Org user). */

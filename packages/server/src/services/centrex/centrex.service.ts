@@ -1,7 +1,9 @@
 /**
  * The internet phone (spec §5 Calls, §6, §7.5): usable only when the company enables the centrex menu, the user
- * is set up as a centrex user and is not a free user (NO_PERM otherwise). Calls need a number (PARAM_ERR) and at
- * most 6 participants; line state lives in the phone provider; call logs and the recall list are stored here.
+ * is set up as a centrex user and is not a free user (NO_PERM otherwise). Calls need a number (PARAM_ERR), at
+ * most 6 participants and an idle line (ERR_PROCESS); hold needs a call (NO_CHANNEL). Line state lives in the phone
+ * provider, but these rules are checked here too, so an adapter that allows more does not change them. Call logs
+ * and the recall list are stored here.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -82,13 +84,19 @@ export class CentrexService {
       return "PARAM_ERR";
     if (group ? numbers.length > CALL_MAX_PARTICIPANTS : numbers.length !== 1)
       return "PARAM_ERR";
+    // Spec §5: a call starts only while the line is idle (IP.A.013), whatever a PBX adapter would allow.
+    if ((await this.provider.status(line)) !== "NO_CHANNEL")
+      return "ERR_PROCESS";
     return this.provider.call(line, numbers);
   }
 
-  /** Puts the call on hold (NO_CHANNEL without a call). */
+  /** Puts the call on hold (NO_CHANNEL without a call: spec §5, IP.A.014). */
   async hold(actor: Actor): Promise<CallResult> {
     const line = await this.line(actor);
-    return line ? this.provider.hold(line) : "NO_PERM";
+    if (!line) return "NO_PERM";
+    if ((await this.provider.status(line)) === "NO_CHANNEL")
+      return "NO_CHANNEL";
+    return this.provider.hold(line);
   }
 
   /** Takes the call off hold. */

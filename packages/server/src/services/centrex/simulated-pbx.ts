@@ -11,6 +11,15 @@ type LineState = { state: "active" | "hold"; numbers: readonly string[] };
 export class SimulatedPbx implements PhoneProvider {
   private readonly lines = new Map<number, LineState>();
 
+  /**
+   * What a user's line is doing, for tests and demos that watch the exchange rather than the client.
+   * @returns idle, or the line's state and the numbers it dialled.
+   */
+  inspect(userId: number): { state: "idle" } | LineState {
+    const l = this.lines.get(userId);
+    return l ? { state: l.state, numbers: [...l.numbers] } : { state: "idle" };
+  }
+
   status(line: PhoneLine): Promise<CentrexResultName> {
     return Promise.resolve(
       this.lines.has(line.userId) ? "SUCCESS" : "NO_CHANNEL",

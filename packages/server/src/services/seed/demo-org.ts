@@ -179,7 +179,8 @@ const pad = (n: number, w: number) => String(n).padStart(w, "0");
  */
 export function buildDemoOrg(): OrgImport {
   const special = new Map<string, Partial<UserRecord>>([
-    [DEMO_ACCOUNTS.normal, {}],
+    // The normal account can try the internet phone (spec §2.8).
+    [DEMO_ACCOUNTS.normal, { centrexUser: true }],
     [DEMO_ACCOUNTS.free, { freeUser: true, title: "협력사", position: "사원" }],
     [DEMO_ACCOUNTS.expired, { passwordExpired: true }],
     [DEMO_ACCOUNTS.noConsent, { privacyConsent: false }],
@@ -228,7 +229,10 @@ export function buildDemoOrg(): OrgImport {
       nickname: i % 5 === 0 ? `${name.slice(1)}${i % 2 ? "🙂" : ""}` : "",
       jobDescription: jobs.get(slot.dept) ?? "",
       centrexUser:
-        slot.dept === "cs" || slot.dept.startsWith("sales") || i % 9 === 0,
+        slot.dept === "cs" ||
+        slot.dept === "mgmt" ||
+        slot.dept.startsWith("sales") ||
+        i % 9 === 0,
       smsUse: slot.dept === "cs" || slot.dept === "marketing",
       password: DEMO_PASSWORD,
       ...extra,

@@ -18,6 +18,7 @@ import {
   HomeOutlined,
   MailOutlined,
   MessageOutlined,
+  PhoneOutlined,
   PrinterOutlined,
   ReadOutlined,
   SearchOutlined,
@@ -69,6 +70,8 @@ type MainHeaderProps = {
   onSearch: (text: string) => void;
   onOpenWidget: (key: WidgetKey) => void;
   onOpenMini: () => void;
+  /** Opens the internet phone dialog (spec §2.8). */
+  onOpenPhone: () => void;
   onOpenUserInfo: () => void;
 };
 
@@ -78,6 +81,7 @@ export function MainHeader({
   onSearch,
   onOpenWidget,
   onOpenMini,
+  onOpenPhone,
   onOpenUserInfo,
 }: MainHeaderProps) {
   const { t } = useTranslation();
@@ -178,6 +182,14 @@ export function MainHeader({
             </Tooltip>
           );
         })}
+        <Tooltip title={t("phone.open")}>
+          <Button
+            type="text"
+            icon={<PhoneOutlined />}
+            aria-label={t("phone.open")}
+            onClick={onOpenPhone}
+          />
+        </Tooltip>
         <Tooltip title={t("main.header.miniWindow")}>
           <Button
             type="text"

@@ -17,6 +17,7 @@ import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { openOrgPickers } from "../org-picker";
+import { PhoneProvider, usePhone } from "../phone";
 import { LockScreen, useIdle } from "../lock";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
@@ -71,9 +72,11 @@ export function MainPage() {
       {locked ? (
         <LockedMain />
       ) : (
-        <UserCardProvider>
-          <MainWindow />
-        </UserCardProvider>
+        <PhoneProvider>
+          <UserCardProvider>
+            <MainWindow />
+          </UserCardProvider>
+        </PhoneProvider>
       )}
     </ChatProvider>
   );
@@ -92,6 +95,7 @@ function MainWindow() {
   const [userInfoOpen, setUserInfoOpen] = useState(false);
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
+  const phone = usePhone();
   useIdle();
 
   const openGroupware = async (target: GroupwareTarget, query = "") => {
@@ -131,6 +135,9 @@ function MainWindow() {
         onOpenWidget={openWidget}
         onOpenMini={() => {
           void openMini();
+        }}
+        onOpenPhone={() => {
+          phone.open();
         }}
         onOpenUserInfo={() => {
           setUserInfoOpen(true);

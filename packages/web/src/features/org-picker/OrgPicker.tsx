@@ -44,6 +44,7 @@ function PickerDialog({
   selfJid = "",
   excluded = [],
   maxSelect,
+  maxSelectMessage,
   emptyMessage,
   onConfirm,
   onCancel,
@@ -133,7 +134,7 @@ function PickerDialog({
   const applyCheck = (next: OrgCheckState, self: boolean) => {
     const count = next.users.size + (self ? 1 : 0);
     if (maxSelect !== undefined && count > maxSelect) {
-      alert(t("orgPicker.maxSelect", { count: maxSelect }));
+      alert(maxSelectMessage ?? t("orgPicker.maxSelect", { count: maxSelect }));
       return;
     }
     setCheck(next);

@@ -44,6 +44,8 @@ export type OrgPickerProps = {
   excluded?: readonly string[];
   /** At most this many users; a tick beyond it is undone with an alert. */
   maxSelect?: number;
+  /** That alert; default orgPicker.maxSelect (the phone's meeting call passes IP.A.015). */
+  maxSelectMessage?: string;
   /** The alert for confirming with nobody selected; default OR.A.063 (a room window passes CH.PA.A.008). */
   emptyMessage?: string;
   /** Confirmed with at least one user, in the order they were picked. */

@@ -41,7 +41,7 @@ export function RoomUserCard({ jid, presence, onClose }: RoomUserCardProps) {
     try {
       const { done } = await act({ jid, action });
       if (!done) throw new Error(action);
-      if (action === "chat") onClose();
+      if (action === "chat" || action === "call") onClose();
       else await query.refetch();
     } catch {
       void message.error(t("userCard.failed"));

@@ -1,11 +1,12 @@
 /**
  * The user info card (spec §2.3, §2.11): photo, name with position, title, department path, email, business phone
  * and extension, mobile, job description, nickname, live presence and absence status; actions 1:1 chat, add or
- * remove friend, mail and note (which of them: `cardActions`).
+ * remove friend, mail, note and call (which of them: `cardActions`).
  */
 import {
   CommentOutlined,
   MailOutlined,
+  PhoneOutlined,
   SnippetsOutlined,
   UserAddOutlined,
   UserDeleteOutlined,
@@ -26,6 +27,7 @@ const ACTION_ICONS: Record<CardAction, ReactNode> = {
   removeFriend: <UserDeleteOutlined />,
   mail: <MailOutlined />,
   note: <SnippetsOutlined />,
+  call: <PhoneOutlined />,
 };
 
 type UserCardProps = {

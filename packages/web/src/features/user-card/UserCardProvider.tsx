@@ -18,6 +18,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useBridge } from "../../lib/bridge";
 import { useRoomCommands } from "../chat";
+import { usePhone } from "../phone";
 import { usePresence, usePresenceFollower } from "../presence";
 import { getOrgTree, useSession, useSessionController } from "../session";
 import {
@@ -63,9 +64,10 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
   const commands = useRoomCommands();
   const queryClient = useQueryClient();
   const bridge = useBridge();
+  const phone = usePhone();
   const deps = useMemo<CardSession>(
-    () => ({ session, commands, queryClient }),
-    [session, commands, queryClient],
+    () => ({ session, commands, queryClient, openPhone: phone.open }),
+    [session, commands, queryClient, phone],
   );
 
   useEffect(() => {
@@ -166,7 +168,7 @@ function ShownCard({ user, deps, onClose }: ShownCardProps) {
     setBusy(true);
     try {
       await runCardAction(deps, user, action);
-      if (action === "chat") onClose();
+      if (action === "chat" || action === "call") onClose();
       if (action === "addFriend" || action === "removeFriend")
         void message.success(
           t(

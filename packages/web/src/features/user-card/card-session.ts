@@ -7,6 +7,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { groupwareLink } from "../../api/groupware-link";
 import { openExternal } from "../../platform";
 import type { useRoomCommands } from "../chat";
+import { cleanTypedNumber, type CallMember } from "../phone";
 import type { SessionController } from "../session";
 import type { CardUser } from "./card-user";
 import {
@@ -19,13 +20,15 @@ import {
 
 /** An action of the card. */
 export type CardAction =
-  "chat" | "addFriend" | "removeFriend" | "mail" | "note";
+  "chat" | "addFriend" | "removeFriend" | "mail" | "note" | "call";
 
 /** What running an action needs. */
 export type CardSession = {
   session: SessionController;
   commands: ReturnType<typeof useRoomCommands>;
   queryClient: QueryClient;
+  /** Opens the internet phone dialog filled with the member to call. */
+  openPhone: (members: readonly CallMember[]) => void;
 };
 
 /** The friend list's login ids, from the query cache when it holds them. */
@@ -57,19 +60,23 @@ export function cardActions(
   // Free users have no mail (spec §6); a person without an address cannot be written to.
   if (me?.freeUserYn !== "Y" && user.email) actions.push("mail");
   actions.push("note");
+  // Free users have no call (spec §6); someone without a number cannot be called.
+  if (!isMe && me?.freeUserYn !== "Y" && (user.phone || user.mobile))
+    actions.push("call");
   return actions;
 }
 
 /**
  * Runs a card action.
- * @returns when done (the 1:1 room's window opened, the friend list changed, or the groupware page opened).
+ * @returns when done (the 1:1 room's window opened, the friend list changed, the groupware page or the phone
+ *   dialog opened).
  */
 export async function runCardAction(
   deps: CardSession,
   user: CardUser,
   action: CardAction,
 ): Promise<void> {
-  const { session, commands, queryClient } = deps;
+  const { session, commands, queryClient, openPhone } = deps;
   const me = session.store.getState().user;
   switch (action) {
     case "chat": {
@@ -92,6 +99,16 @@ export async function runCardAction(
             messengerId: user.jid,
           }));
       await queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
+      return;
+    case "call":
+      openPhone([
+        {
+          jid: user.jid,
+          id: user.loginId,
+          name: user.name,
+          phone: cleanTypedNumber(user.phone || user.mobile),
+        },
+      ]);
       return;
     case "mail":
     case "note": {

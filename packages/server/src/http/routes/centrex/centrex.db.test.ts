@@ -8,6 +8,7 @@ import {
   loginAs,
   type TestServer,
 } from "../../../testing/index.js";
+import type { PhoneProvider } from "../../../services/centrex/phone-provider.js";
 import {
   apiClient,
   issueIntegrationKey,
@@ -113,6 +114,57 @@ describe("simulated PBX line", () => {
       ErrorCode: "00",
       recall_list: [],
     });
+  });
+});
+
+describe("line rules the server keeps whatever the exchange allows", () => {
+  // An exchange adapter that would dial over a busy line and hold an idle one: the service still refuses both.
+  const lenient: PhoneProvider = {
+    status: (line) =>
+      Promise.resolve(busy.has(line.userId) ? "SUCCESS" : "NO_CHANNEL"),
+    call: (line) => {
+      busy.add(line.userId);
+      return Promise.resolve("SUCCESS");
+    },
+    hold: () => Promise.resolve("SUCCESS"),
+    resume: () => Promise.resolve("SUCCESS"),
+    hangUp: (line) => {
+      busy.delete(line.userId);
+      return Promise.resolve("SUCCESS");
+    },
+  };
+  const busy = new Set<number>();
+  let lenientServer: TestServer;
+  beforeAll(async () => {
+    lenientServer = await createTestServer(
+      {},
+      { workplace: { phone: lenient } },
+    );
+  });
+  afterAll(async () => {
+    await lenientServer.close();
+  });
+
+  it("refuses a second call while one is active (IP.A.013) and hold without a call (IP.A.014)", async () => {
+    const co = await createCompany(lenientServer.database.db);
+    const user = await createUser(lenientServer.database.db, co, {
+      centrexUser: true,
+    });
+    const api = apiClient(
+      lenientServer.url,
+      (await loginAs(lenientServer, user)).accessToken,
+    );
+    const rt = async (path: string, body?: unknown) =>
+      (await api("POST", `/api/v1/centrex/${path}`, body ?? {})).body.svc_rt;
+    expect(await rt("callHoldStart")).toBe("4004");
+    expect(await rt("singCall", { callNumber: "01012345678" })).toBe("0000");
+    expect(await rt("singCall", { callNumber: "01099998888" })).toBe("3001");
+    expect(
+      await rt("groupCall", { callNumber: "01011112222,01033334444" }),
+    ).toBe("3001");
+    expect(await rt("callHoldStart")).toBe("0000");
+    expect(await rt("callStop")).toBe("0000");
+    expect(await rt("callHoldStart")).toBe("4004");
   });
 });
 

@@ -88,11 +88,12 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-it("documents a count, a notice and an alarm, and each curl line works as written", async () => {
+it("documents a count, a notice, an alarm and an incoming call, and each curl line works as written", async () => {
   expect(curls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
     "PUT /integration/v1/counts",
     "POST /integration/v1/notices",
     "POST /integration/v1/alarms",
+    "POST /integration/v1/centrex/incoming",
   ]);
   const pushes = recordPushes(bus, userId);
   for (const c of curls) {
@@ -116,6 +117,10 @@ it("documents a count, a notice and an alarm, and each curl line works as writte
     type: "007",
     senderDetail: "이서연",
     link: "approval",
+  });
+  expect(await pushes.next("incomingCall")).toEqual({
+    callNumber: "0260001001",
+    usrInfo: { id: "sungmin.lee", company: "모아테크", name: "이성민" },
   });
   pushes.stop();
 

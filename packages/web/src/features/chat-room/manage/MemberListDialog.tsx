@@ -104,10 +104,17 @@ export function MemberListDialog({
       void message.warning(t("roomManage.members.openFailed"));
     }
   };
+  // The main window's phone dialog opens with them; it looks their numbers up in the org tree.
   const call = async () => {
-    const callees = targets()
+    const chosen = targets();
+    const callees = chosen
       .slice(0, CALL_MAX_PARTICIPANTS)
       .map((m) => ({ jid: m.jid, name: m.name, phoneNum: "" }));
+    // Spec §5: extra users beyond 6 are dropped with a toast.
+    if (chosen.length > callees.length)
+      void message.warning(
+        t("phone.group.dropped", { count: chosen.length - callees.length }),
+      );
     try {
       const { accepted } = await setCallInfo({ members: callees });
       if (!accepted) void message.warning(t("roomManage.members.callFailed"));

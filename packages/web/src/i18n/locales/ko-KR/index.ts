@@ -12,6 +12,7 @@ import friends from "./friends.json";
 import groupware from "./groupware-menus.json";
 import layout from "./layout.json";
 import orgPicker from "./org-picker.json";
+import phone from "./phone.json";
 import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
@@ -33,6 +34,7 @@ export const parts = {
   commute,
   groupware,
   userCard,
+  phone,
 };
 
 /** The whole catalog. */
@@ -51,4 +53,5 @@ export const catalog = {
   ...commute,
   ...groupware,
   ...userCard,
+  ...phone,
 };
