@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MESSAGE_TEXT_MAX_LENGTH } from "../constants.js";
 import { uploadedFileSchema } from "../api/files.js";
+import { webhardLinkTokenSchema } from "../messages/webhard-link-message.js";
 
 /** Wire version; envelopes with another version are logged and dropped. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -100,6 +101,8 @@ export const bridgeMessageSchema = z.object({
       fileno: z.number().int().positive().optional(),
       /** The server has a thumbnail of this image (its link is built from the room and file number). */
       thumbnail: z.boolean().optional(),
+      /** A webhard link's token instead of a file number (its download path is built from the token). */
+      webhardLink: webhardLinkTokenSchema.optional(),
     })
     .optional(),
   /** INVITE/EXIT/BAN/DELEGATE: who acted and whom it concerns (bare JIDs; names come from the member list). */
@@ -435,7 +438,27 @@ export const bridgeRequests = {
     }),
     res: z.object({ accepted: z.boolean() }),
   },
-  "file-picker:open": { req: roomRef, res: z.object({ opened: z.boolean() }) },
+  // Room window → main: opens the webhard window for the room (spec §7.9 open-whard-window). `busy`: the window is
+  // already open for another room.
+  "webhard:open": {
+    req: roomRef,
+    res: z.object({ opened: z.boolean(), busy: z.boolean().optional() }),
+  },
+  // Webhard window → main: the ids every webhard call carries (spec §7.6 userInfo).
+  "webhard:get-user-info": {
+    req: z.object({}),
+    res: z.object({
+      corpSeq: z.number().int(),
+      usrKey: z.number().int(),
+      loginId: z.string(),
+    }),
+  },
+  // Webhard window → main: one FILE message naming a webhard link the server made for this user (one per request,
+  // so the user can cancel between links).
+  "webhard:send-link": {
+    req: z.object({ roomName: roomNameSchema, token: webhardLinkTokenSchema }),
+    res: z.object({ sent: z.boolean() }),
+  },
   "room:set-alarm": {
     req: z.object({ roomName: roomNameSchema, on: z.boolean() }),
     res: z.object({ on: z.boolean() }),
