@@ -4,8 +4,12 @@
  * schema per payload. This is the ONLY file to edit to add a message; types are derived from the schemas.
  */
 import { z } from "zod";
-import { MESSAGE_TEXT_MAX_LENGTH } from "../constants.js";
+import {
+  MESSAGE_TEXT_MAX_LENGTH,
+  WEBHARD_SEND_MAX_FILES,
+} from "../constants.js";
 import { uploadedFileSchema } from "../api/files.js";
+import { webhardFileSchema, webhardFolderSchema } from "../api/webhard.js";
 import { webhardLinkTokenSchema } from "../messages/webhard-link-message.js";
 
 /** Wire version; envelopes with another version are logged and dropped. */
@@ -438,25 +442,56 @@ export const bridgeRequests = {
     }),
     res: z.object({ accepted: z.boolean() }),
   },
-  // Room window → main: opens the webhard window for the room (spec §7.9 open-whard-window). `busy`: the window is
-  // already open for another room.
+  // Room window → main: whether the user may use the webhard (company menu and user kind, spec §6).
+  "webhard:get-availability": {
+    req: z.object({}),
+    res: z.object({ available: z.boolean() }),
+  },
+  // Room window → main: opens the webhard window for the room (spec §7.9 open-whard-window). `busy`: it is already
+  // open for another room.
   "webhard:open": {
     req: roomRef,
-    res: z.object({ opened: z.boolean(), busy: z.boolean().optional() }),
+    res: z.object({ opened: z.boolean(), busy: z.boolean() }),
   },
-  // Webhard window → main: the ids every webhard call carries (spec §7.6 userInfo).
-  "webhard:get-user-info": {
-    req: z.object({}),
+  // Webhard window → main (spec §7.6 whard-login, get-whard-folder, get-whard-file, get-whard-down-link): the main
+  // window makes the webhard calls with the session; answers carry the webhard's result code ("00000" success).
+  "webhard:login": {
+    req: z.object({
+      id: z.string().min(1).max(100),
+      password: z.string().min(1).max(1000),
+    }),
+    res: z.object({ resultCode: z.string() }),
+  },
+  "webhard:list": {
+    req: z.object({ folderId: z.number().int().min(-99) }),
     res: z.object({
-      corpSeq: z.number().int(),
-      usrKey: z.number().int(),
-      loginId: z.string(),
+      resultCode: z.string(),
+      folders: z.array(webhardFolderSchema),
+      files: z.array(webhardFileSchema),
+    }),
+  },
+  "webhard:make-links": {
+    req: z.object({
+      fileIds: z
+        .array(z.number().int().positive())
+        .min(1)
+        .max(WEBHARD_SEND_MAX_FILES),
+    }),
+    res: z.object({
+      resultCode: z.string(),
+      links: z.array(
+        z.object({ fileName: z.string(), token: webhardLinkTokenSchema }),
+      ),
     }),
   },
   // Webhard window → main: one FILE message naming a webhard link the server made for this user (one per request,
   // so the user can cancel between links).
   "webhard:send-link": {
-    req: z.object({ roomName: roomNameSchema, token: webhardLinkTokenSchema }),
+    req: z.object({
+      roomName: roomNameSchema,
+      fileName: z.string().min(1).max(1000),
+      token: webhardLinkTokenSchema,
+    }),
     res: z.object({ sent: z.boolean() }),
   },
   "room:set-alarm": {

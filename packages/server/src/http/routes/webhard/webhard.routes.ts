@@ -110,6 +110,7 @@ export function registerWebhardRoutes(
       links: links.map((l) => ({
         ...presentFile(l.file),
         url: `${origin}${PREFIX}/download/${l.token}`,
+        token: l.token,
       })),
     });
   });

@@ -16,6 +16,7 @@ import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
 import userCard from "./user-card.json";
+import webhard from "./webhard.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
 export const parts = {
@@ -33,6 +34,7 @@ export const parts = {
   commute,
   groupware,
   userCard,
+  webhard,
 };
 
 /** The whole catalog. */
@@ -51,4 +53,5 @@ export const catalog = {
   ...commute,
   ...groupware,
   ...userCard,
+  ...webhard,
 };
