@@ -52,8 +52,10 @@ export function WebhardFileTable(props: Props) {
                 checked={allSelected}
                 indeterminate={someSelected && !allSelected}
                 disabled={files.length === 0}
-                onChange={(e) => {
-                  props.onToggleAll(e.target.checked);
+                onChange={() => {
+                  // With some files picked the box clears the folder's picks; otherwise it picks them all (a
+                  // folder of more than 20 files never becomes "all picked").
+                  props.onToggleAll(!someSelected);
                 }}
               />
             </th>

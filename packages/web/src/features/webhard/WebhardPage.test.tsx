@@ -172,33 +172,32 @@ describe("webhard window", () => {
       screen.getByRole("button", { name: "공용 문서 폴더 열기" }),
     );
     await screen.findByText("회의록 01.docx");
-    for (const f of minutes.slice(0, 20))
-      await w.user.click(
-        screen.getByRole("checkbox", { name: `${f.name} 선택` }),
-      );
+    // "Select all" picks the folder's 22 files: cut to the first 20, and said so.
+    const all = screen.getByRole("checkbox", { name: "모든 파일 선택" });
+    await w.user.click(all);
+    expect(await alertText(w.user)).toContain("20개까지");
     expect(counter().textContent).toBe("20 / 20");
-    // The 21st is one too many: cut, and said so.
+    expect(checked("회의록 20.docx 선택")).toBe(true);
+    expect(checked("회의록 21.docx 선택")).toBe(false);
+    // One more is one too many: refused and said so.
     await w.user.click(
       screen.getByRole("checkbox", { name: "회의록 21.docx 선택" }),
     );
     expect(await alertText(w.user)).toContain("20개까지");
-    expect(counter().textContent).toBe("20 / 20");
     expect(checked("회의록 21.docx 선택")).toBe(false);
-    expect(checked("회의록 01.docx 선택")).toBe(true);
-
-    // Unselecting one frees a place; "select all" (22 files) is cut to 20 again.
+    // Unpicking one frees a place.
     await w.user.click(
       screen.getByRole("checkbox", { name: "회의록 05.docx 선택" }),
     );
     expect(counter().textContent).toBe("19 / 20");
     await w.user.click(
-      screen.getByRole("checkbox", { name: "모든 파일 선택" }),
+      screen.getByRole("checkbox", { name: "회의록 21.docx 선택" }),
     );
-    expect(await alertText(w.user)).toContain("20개까지");
     expect(counter().textContent).toBe("20 / 20");
-    // The files picked first stay; the last one added by "select all" is the first not yet picked.
-    expect(checked("회의록 05.docx 선택")).toBe(true);
-    expect(checked("회의록 22.docx 선택")).toBe(false);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // With files picked, the header box clears the folder's picks.
+    await w.user.click(all);
+    expect(counter().textContent).toBe("0 / 20");
   });
 
   it("says WH.A.017 when sending nothing, and sends the selected files as links into the room", async () => {
