@@ -4,7 +4,7 @@
  * as links into the room that opened it. The main window makes the webhard calls and sends the messages.
  */
 import { WEBHARD_LOGIN_WINDOW_SIZE, WEBHARD_WINDOW_SIZE } from "@moa/shared";
-import { Alert } from "antd";
+import { Alert, Typography } from "antd";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryParam } from "../../lib/router";
@@ -27,6 +27,7 @@ export function WebhardPage() {
   if (!roomName)
     return (
       <PageLayout>
+        <Typography.Title level={1}>{t("webhard.page.title")}</Typography.Title>
         <Alert type="warning" showIcon title={t("webhard.page.noRoom")} />
       </PageLayout>
     );
