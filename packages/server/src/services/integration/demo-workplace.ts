@@ -155,14 +155,11 @@ async function seedDemoWebhard(
     [guest.id, "협력사 안내문.hwp", 0],
     [null, "README.txt", 0],
     // A year of meeting minutes: more files in one folder than one send may link (spec §9, 20).
-    ...Array.from(
-      { length: 24 },
-      (_, i): [number, string, number] => [
-        shared.id,
-        `주간 회의록 ${String(i + 1).padStart(2, "0")}주차.docx`,
-        0,
-      ],
-    ),
+    ...Array.from({ length: 24 }, (_, i): [number, string, number] => [
+      shared.id,
+      `주간 회의록 ${String(i + 1).padStart(2, "0")}주차.docx`,
+      0,
+    ]),
   ];
   for (const [folderId, name, roleDownload] of files) {
     const body = Buffer.from(
