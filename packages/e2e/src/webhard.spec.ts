@@ -2,7 +2,8 @@
  * The webhard window with two users in separate browsers (spec §2.10, §4, §5, §8): one opens it from a room's
  * composer, logs in (a wrong password says WH.A.021 + WH.A.022), browses into a sub-folder and back through the
  * parent-folder row, picks 21 files (cut to 20 with WH.A.023) and sends 3 as links; the other member receives the
- * three link messages in the room and opens one, which resolves to the webhard file.
+ * three link messages in the room and opens one, which resolves to the webhard file. Opened again in the same session,
+ * the window needs no second login.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -140,6 +141,21 @@ describe("webhard window", () => {
       );
       // The sender's own room shows them too.
       await mine.getByRole("group", { name: `파일 ${minutes(3)}` }).waitFor();
+
+      // Closed and opened again in this session, the webhard window opens usable: no login form.
+      await webhard.getByRole("button", { name: "취소" }).click();
+      await webhard.waitForEvent("close");
+      const reopened = page.waitForEvent("popup");
+      await mine.getByRole("button", { name: "웹하드", exact: true }).click();
+      const again = await reopened;
+      watchErrors(again, errors);
+      await again
+        .getByRole("table", { name: "파일 목록" })
+        .getByText("README.txt")
+        .waitFor();
+      expect(
+        await again.getByRole("form", { name: "웹하드 로그인" }).count(),
+      ).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await peer.stop();

@@ -455,6 +455,11 @@ export const bridgeRequests = {
   },
   // Webhard window → main (spec §7.6 whard-login, get-whard-folder, get-whard-file, get-whard-down-link): the main
   // window makes the webhard calls with the session; answers carry the webhard's result code ("00000" success).
+  // Webhard window → main: whether this session already logged in to the webhard (the window opens usable, spec §4).
+  "webhard:get-state": {
+    req: z.object({}),
+    res: z.object({ loggedIn: z.boolean() }),
+  },
   "webhard:login": {
     req: z.object({
       id: z.string().min(1).max(100),

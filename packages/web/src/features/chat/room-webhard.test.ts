@@ -147,12 +147,19 @@ describe("connectRoomWebhard", () => {
 
   it("logs in with the encrypted password, then lists and links with the webhard user id", async () => {
     const { view, calls } = await setup();
+    expect(await view.request("webhard:get-state", {})).toEqual({
+      loggedIn: false,
+    });
     expect(
       await view.request("webhard:login", {
         id: "minsu.kim",
         password: "pw",
       }),
     ).toEqual({ resultCode: "00000" });
+    // A webhard window opened later in this session opens usable.
+    expect(await view.request("webhard:get-state", {})).toEqual({
+      loggedIn: true,
+    });
     expect(calls[0]).toEqual({
       path: "/external/webhard/v1/login/auth",
       body: {

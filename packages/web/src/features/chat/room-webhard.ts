@@ -77,6 +77,9 @@ export function connectRoomWebhard(
         return { opened: openFor === roomName, busy: openFor !== roomName };
       return { opened: deps.openWebhard(roomName), busy: false };
     }),
+    bridge.handle("webhard:get-state", () => ({
+      loggedIn: ssoUserId !== undefined,
+    })),
     bridge.handle("webhard:login", async ({ id, password }) => {
       const res = await webhardLogin(
         deps.api,

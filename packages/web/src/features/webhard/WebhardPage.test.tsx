@@ -35,7 +35,7 @@ const minutes = Array.from({ length: 22 }, (_, i) =>
 );
 
 /** A scripted main window: a webhard with the root, a folder of 22 files and a sub-folder. */
-function mainWindow(opts: { holdSends?: boolean } = {}) {
+function mainWindow(opts: { holdSends?: boolean; loggedIn?: boolean } = {}) {
   const hub = createMemoryHub();
   const main = createBridge("main", hub.connect());
   const picker = createBridge("file-picker", hub.connect());
@@ -43,6 +43,9 @@ function mainWindow(opts: { holdSends?: boolean } = {}) {
   const linkAsks: number[][] = [];
   const sent: BridgeRequests["webhard:send-link"][] = [];
   const held: (() => void)[] = [];
+  main.handle("webhard:get-state", () => ({
+    loggedIn: opts.loggedIn ?? false,
+  }));
   main.handle("webhard:login", (req) => {
     logins.push(req);
     return { resultCode: req.password === "secret" ? "00000" : "40100" };
@@ -84,7 +87,7 @@ function mainWindow(opts: { holdSends?: boolean } = {}) {
   return { picker, logins, linkAsks, sent, held };
 }
 
-function openWindow(opts: { holdSends?: boolean } = {}) {
+function openWindow(opts: { holdSends?: boolean; loggedIn?: boolean } = {}) {
   navigate(`/webhard?rparam=${ROOM}`, { replace: true });
   const main = mainWindow(opts);
   renderInRoom(<WebhardPage />, main.picker);
@@ -92,7 +95,7 @@ function openWindow(opts: { holdSends?: boolean } = {}) {
 }
 
 async function logIn(w: ReturnType<typeof openWindow>) {
-  await w.user.type(screen.getByLabelText("아이디"), "minsu.kim");
+  await w.user.type(await screen.findByLabelText("아이디"), "minsu.kim");
   await w.user.type(screen.getByLabelText("비밀번호"), "secret");
   await w.user.click(screen.getByRole("button", { name: "로그인" }));
   await screen.findByRole("table", { name: "파일 목록" });
@@ -117,7 +120,7 @@ const counter = () => screen.getByRole("status", { name: /선택한 파일/ });
 describe("webhard window", () => {
   it("checks the login form (WH.A.007, WH.A.008) and says WH.A.021 + WH.A.022 for a refused login", async () => {
     const w = openWindow();
-    const login = screen.getByRole("button", { name: "로그인" });
+    const login = await screen.findByRole("button", { name: "로그인" });
     await w.user.click(login);
     expect(await alertText(w.user)).toContain("아이디를 입력해 주세요.");
     await w.user.type(screen.getByLabelText("아이디"), "  minsu.kim ");
@@ -136,6 +139,14 @@ describe("webhard window", () => {
     await w.user.type(screen.getByLabelText("비밀번호"), "secret");
     await w.user.click(login);
     await screen.findByRole("table", { name: "파일 목록" });
+  });
+
+  it("opens usable, without the login form, once the session logged in to the webhard", async () => {
+    const w = openWindow({ loggedIn: true });
+    const table = await screen.findByRole("table", { name: "파일 목록" });
+    await within(table).findByText("README.txt");
+    expect(screen.queryByRole("form", { name: "웹하드 로그인" })).toBeNull();
+    expect(w.logins).toEqual([]);
   });
 
   it("opens a folder and goes back through the parent-folder row, which the root has not", async () => {
