@@ -143,8 +143,9 @@ describe("webhard window", () => {
       await mine.getByRole("group", { name: `파일 ${minutes(3)}` }).waitFor();
 
       // Closed and opened again in this session, the webhard window opens usable: no login form.
+      const closed = webhard.waitForEvent("close");
       await webhard.getByRole("button", { name: "취소" }).click();
-      await webhard.waitForEvent("close");
+      await closed;
       const reopened = page.waitForEvent("popup");
       await mine.getByRole("button", { name: "웹하드", exact: true }).click();
       const again = await reopened;
