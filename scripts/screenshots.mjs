@@ -2,8 +2,8 @@
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
- * and both themes, and the friend, commute and org tabs, the user card and the internet phone dialog in Korean (both
- * themes), to docs/images/.
+ * and both themes, and the friend, commute and org tabs, the user card, the internet phone dialog and the webhard
+ * window in Korean (both themes), to docs/images/.
  * Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
@@ -136,10 +136,42 @@ async function shootPhone(page, name) {
     .getByRole("status", { name: "통화 상태" })
     .filter({ hasText: "대기" })
     .waitFor();
+  await settled(page);
   await page.screenshot({ path: join(OUT, `phone-${name}.png`) });
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   console.log(`wrote ${OUT}/phone-${name}.png`);
+}
+
+/**
+ * The webhard window beside the main window (same browser context, so it talks to the main window as a popup does):
+ * its login form at the small size, then the shared folder with three files picked at the large size (spec §9).
+ * The room only matters when links are sent, and none are.
+ */
+async function shootWebhard(page, name, user) {
+  const webhard = await page.context().newPage();
+  await webhard.setViewportSize({ width: 400, height: 420 });
+  await webhard.goto(`${page.url().split("#")[0]}#/webhard?rparam=screenshot`);
+  const login = webhard.getByRole("form", { name: "웹하드 로그인" });
+  // The webhard takes the signed-in user's own ID and password.
+  await login.getByLabel("아이디").fill(user);
+  await login.getByLabel("비밀번호").fill("moa1234!");
+  await settled(webhard);
+  await webhard.screenshot({ path: join(OUT, `webhard-login-${name}.png`) });
+  await login.getByRole("button", { name: "로그인" }).click();
+  await webhard.setViewportSize({ width: 1200, height: 550 });
+  const table = webhard.getByRole("table", { name: "파일 목록" });
+  await table.getByRole("button", { name: "공용 문서 폴더 열기" }).click();
+  for (const week of ["01", "02", "03"])
+    await table
+      .getByRole("checkbox", { name: `주간 회의록 ${week}주차.docx 선택` })
+      .check();
+  await settled(webhard);
+  await webhard.screenshot({ path: join(OUT, `webhard-${name}.png`) });
+  await webhard.close();
+  console.log(
+    `wrote ${OUT}/webhard-login-${name}.png and ${OUT}/webhard-${name}.png`,
+  );
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
@@ -202,6 +234,7 @@ try {
       await shootFriendAndCommute(page, name);
       await shootOrgAndCard(page, name);
       await shootPhone(page, name);
+      await shootWebhard(page, name, user);
       await page.getByRole("tab", { name: t.tab }).click();
     }
     // The desktop shell opens the main window 420 px wide.

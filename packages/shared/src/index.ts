@@ -31,6 +31,7 @@ export * from "./messages/news-link.js";
 export * from "./messages/message-links.js";
 export * from "./messages/reply.js";
 export * from "./messages/unread.js";
+export * from "./messages/webhard-link-message.js";
 export * from "./notice-popup.js";
 export * from "./org/check-propagation.js";
 export * from "./phone.js";

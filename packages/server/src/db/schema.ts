@@ -341,6 +341,13 @@ export type WebhardLinksTable = {
   expires_at: Date;
 };
 
+/** Webhard logins, one per messenger session (005). */
+export type WebhardSessionsTable = {
+  session_id: string;
+  user_id: number;
+  created_at: Generated<Date>;
+};
+
 export type Database = {
   schema_migrations: SchemaMigrationsTable;
   app_meta: AppMetaTable;
@@ -373,4 +380,5 @@ export type Database = {
   webhard_folders: WebhardFoldersTable;
   webhard_files: WebhardFilesTable;
   webhard_links: WebhardLinksTable;
+  webhard_sessions: WebhardSessionsTable;
 };

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { WEBHARD_SEND_MAX_FILES } from "../constants.js";
+import { webhardLinkTokenSchema } from "../messages/webhard-link-message.js";
 
 /** The userInfo every webhard call carries; it must be the caller's own. */
 export const webhardUserInfoSchema = z.object({
@@ -57,4 +58,40 @@ export const webhardFileSchema = z.object({
   size: z.number(),
   encOwnerId: z.string(),
   roleDownload: z.number(),
+});
+
+/** A webhard folder. */
+export type WebhardFolderData = z.infer<typeof webhardFolderSchema>;
+/** A webhard file. */
+export type WebhardFileData = z.infer<typeof webhardFileSchema>;
+
+/** Answer of login/auth: ssoUserId on success. */
+export const webhardLoginResponseSchema = z.object({
+  resultCode: z.string(),
+  ssoUserId: z.string().optional(),
+});
+
+/** Answer of folders/{id}. */
+export const webhardFoldersResponseSchema = z.object({
+  resultCode: z.string(),
+  folders: z.array(webhardFolderSchema).default([]),
+});
+
+/** Answer of files/{id}. */
+export const webhardFilesResponseSchema = z.object({
+  resultCode: z.string(),
+  files: z.array(webhardFileSchema).default([]),
+});
+
+/** Answer of files/download: per file its link, and the link's token (what a chat message names). */
+export const webhardLinksResponseSchema = z.object({
+  resultCode: z.string(),
+  links: z
+    .array(
+      webhardFileSchema.extend({
+        url: z.string(),
+        token: webhardLinkTokenSchema,
+      }),
+    )
+    .default([]),
 });

@@ -4,8 +4,13 @@
  * schema per payload. This is the ONLY file to edit to add a message; types are derived from the schemas.
  */
 import { z } from "zod";
-import { MESSAGE_TEXT_MAX_LENGTH } from "../constants.js";
+import {
+  MESSAGE_TEXT_MAX_LENGTH,
+  WEBHARD_SEND_MAX_FILES,
+} from "../constants.js";
 import { uploadedFileSchema } from "../api/files.js";
+import { webhardFileSchema, webhardFolderSchema } from "../api/webhard.js";
+import { webhardLinkTokenSchema } from "../messages/webhard-link-message.js";
 
 /** Wire version; envelopes with another version are logged and dropped. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -100,6 +105,8 @@ export const bridgeMessageSchema = z.object({
       fileno: z.number().int().positive().optional(),
       /** The server has a thumbnail of this image (its link is built from the room and file number). */
       thumbnail: z.boolean().optional(),
+      /** A webhard link's token instead of a file number (its download path is built from the token). */
+      webhardLink: webhardLinkTokenSchema.optional(),
     })
     .optional(),
   /** INVITE/EXIT/BAN/DELEGATE: who acted and whom it concerns (bare JIDs; names come from the member list). */
@@ -436,7 +443,63 @@ export const bridgeRequests = {
     }),
     res: z.object({ accepted: z.boolean() }),
   },
-  "file-picker:open": { req: roomRef, res: z.object({ opened: z.boolean() }) },
+  // Room window → main: whether the user may use the webhard (company menu and user kind, spec §6).
+  "webhard:get-availability": {
+    req: z.object({}),
+    res: z.object({ available: z.boolean() }),
+  },
+  // Room window → main: opens the webhard window for the room (spec §7.9 open-whard-window). `busy`: it is already
+  // open for another room.
+  "webhard:open": {
+    req: roomRef,
+    res: z.object({ opened: z.boolean(), busy: z.boolean() }),
+  },
+  // Webhard window → main (spec §7.6 whard-login, get-whard-folder, get-whard-file, get-whard-down-link): the main
+  // window makes the webhard calls with the session; answers carry the webhard's result code ("00000" success).
+  // Webhard window → main: whether this session already logged in to the webhard (the window opens usable, spec §4).
+  "webhard:get-state": {
+    req: z.object({}),
+    res: z.object({ loggedIn: z.boolean() }),
+  },
+  "webhard:login": {
+    req: z.object({
+      id: z.string().min(1).max(100),
+      password: z.string().min(1).max(1000),
+    }),
+    res: z.object({ resultCode: z.string() }),
+  },
+  "webhard:list": {
+    req: z.object({ folderId: z.number().int().min(-99) }),
+    res: z.object({
+      resultCode: z.string(),
+      folders: z.array(webhardFolderSchema),
+      files: z.array(webhardFileSchema),
+    }),
+  },
+  "webhard:make-links": {
+    req: z.object({
+      fileIds: z
+        .array(z.number().int().positive())
+        .min(1)
+        .max(WEBHARD_SEND_MAX_FILES),
+    }),
+    res: z.object({
+      resultCode: z.string(),
+      links: z.array(
+        z.object({ fileName: z.string(), token: webhardLinkTokenSchema }),
+      ),
+    }),
+  },
+  // Webhard window → main: one FILE message naming a webhard link the server made for this user (one per request,
+  // so the user can cancel between links).
+  "webhard:send-link": {
+    req: z.object({
+      roomName: roomNameSchema,
+      fileName: z.string().min(1).max(1000),
+      token: webhardLinkTokenSchema,
+    }),
+    res: z.object({ sent: z.boolean() }),
+  },
   "room:set-alarm": {
     req: z.object({ roomName: roomNameSchema, on: z.boolean() }),
     res: z.object({ on: z.boolean() }),

@@ -22,5 +22,6 @@ export {
   onWindowClosing,
   openAppWindow,
   openExternal,
+  resizeThisWindow,
   type AppWindowHandle,
 } from "./windows";

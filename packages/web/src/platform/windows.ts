@@ -17,6 +17,7 @@ export function openExternal(url: string): boolean {
 /** A window this window opened: it can close it (the session's end closes every view at once). */
 export type AppWindowHandle = {
   close(): void;
+  focus(): void;
   /** Closed by the user or by itself. */
   readonly closed: boolean;
 };
@@ -39,6 +40,17 @@ export function openAppWindow(
   const opened = window.open(url.href, name, features);
   opened?.focus();
   return opened;
+}
+
+/**
+ * Resizes this window (a view window that changes its layout, e.g. the webhard after its login). Browsers honour it
+ * only for windows a script opened; elsewhere it does nothing.
+ */
+export function resizeThisWindow(size: {
+  width: number;
+  height: number;
+}): void {
+  window.resizeTo(size.width, size.height);
 }
 
 /** Closes this window (a view window when the session ends). */

@@ -6,6 +6,7 @@ import { m001Init } from "./001-init.js";
 import { m002Identity } from "./002-identity.js";
 import { m003Chat } from "./003-chat.js";
 import { m004Workplace } from "./004-workplace.js";
+import { m005WebhardSessions } from "./005-webhard-sessions.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   m002Identity,
   m003Chat,
   m004Workplace,
+  m005WebhardSessions,
 ];

@@ -169,7 +169,47 @@ export class WebhardRepository {
       .execute();
   }
 
-  /** The file a link points to, if the link is unexpired and the file is of the company. */
+  /** Records the webhard login of a messenger session. */
+  async addSession(sessionId: string, userId: number): Promise<void> {
+    await this.db
+      .insertInto("webhard_sessions")
+      .values({ session_id: sessionId, user_id: userId })
+      .onConflict((oc) => oc.column("session_id").doNothing())
+      .execute();
+  }
+
+  /** Whether the user logged in to the webhard in this messenger session. */
+  async hasSession(sessionId: string, userId: number): Promise<boolean> {
+    const r = await this.db
+      .selectFrom("webhard_sessions")
+      .select("session_id")
+      .where("session_id", "=", sessionId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** The file a user's own unexpired link points to, if the file is of the company and still downloadable. */
+  async fileOfOwnLink(
+    companyId: number,
+    userId: number,
+    tokenHash: string,
+    now: Date,
+  ): Promise<WebhardFile | undefined> {
+    const r = await this.db
+      .selectFrom("webhard_links as l")
+      .innerJoin("webhard_files as f", "f.id", "l.file_id")
+      .selectAll("f")
+      .where("l.token_hash", "=", tokenHash)
+      .where("l.created_by", "=", userId)
+      .where("l.expires_at", ">", now)
+      .where("f.company_id", "=", companyId)
+      .where("f.role_download", "=", 0)
+      .executeTakeFirst();
+    return r && toFile(r);
+  }
+
+  /** The file a link points to, if the link is unexpired and the file is of the company and downloadable. */
   async fileOfLink(
     companyId: number,
     tokenHash: string,
@@ -182,6 +222,7 @@ export class WebhardRepository {
       .where("l.token_hash", "=", tokenHash)
       .where("l.expires_at", ">", now)
       .where("f.company_id", "=", companyId)
+      .where("f.role_download", "=", 0)
       .executeTakeFirst();
     return r && toFile(r);
   }

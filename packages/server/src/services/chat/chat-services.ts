@@ -1,4 +1,5 @@
 /** Builds the chat services over one database and bus; the XMPP layer and HTTP integration call these. */
+import { WebhardRepository } from "../../db/repositories/webhard.repository.js";
 import type { ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
 import { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
@@ -37,6 +38,7 @@ export function createChatServices(deps: {
     members,
     writer,
     files: new ChatFilesRepository(deps.db),
+    webhard: new WebhardRepository(deps.db),
     now: deps.now,
   });
   const userData = new UserDataService(deps.db);

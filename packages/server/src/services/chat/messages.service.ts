@@ -32,6 +32,11 @@ import type { ArchiveWriter } from "./archive-writer.js";
 import { ChatError } from "./errors.js";
 import type { MessageView } from "./events.js";
 import { serverFileMessage } from "./file-message.js";
+import {
+  serverWebhardLinkMessage,
+  webhardLinkOf,
+} from "./webhard-link-message.js";
+import type { WebhardRepository } from "../../db/repositories/webhard.repository.js";
 import type { MemberCache } from "./member-cache.js";
 import { namedJids, peopleOf, resolvePeople } from "./people.js";
 
@@ -66,6 +71,7 @@ export type MessagesDeps = {
   members: MemberCache;
   writer: ArchiveWriter;
   files: ChatFilesRepository;
+  webhard: WebhardRepository;
   now: () => number;
 };
 
@@ -96,9 +102,10 @@ export class MessagesService {
    * @param input room, body, optional origin id, reply quote and extensions JSON.
    * @returns the stored message as members see it; fresh is false for a retry of an already stored one
    * (then it was not delivered again: only the caller should be answered).
-   * A FILE message is stored with the server's record of the file it names (see file-message.ts).
+   * A FILE message is stored with the server's record of the file or webhard link it names (see file-message.ts,
+   * webhard-link-message.ts).
    * @throws ChatError not_member (also for a room that does not exist), forbidden (news rooms), invalid_input,
-   * file_not_found (FILE naming a file not uploaded to this room).
+   * file_not_found (FILE naming a file not uploaded to this room, or a webhard link that is not the sender's own).
    */
   async send(
     actor: Actor,
@@ -118,12 +125,7 @@ export class MessagesService {
       throw new ChatError("invalid_input", "empty body");
     const content =
       contentType === "FILE" && input.extension !== undefined
-        ? await serverFileMessage(
-            this.deps.files,
-            room,
-            input.extension,
-            this.deps.now(),
-          )
+        ? await this.serverFileContent(actor, room, input.extension)
         : { body: input.body, extension: input.extension ?? null };
     return this.store(room, members, {
       senderId: actor.userId,
@@ -137,6 +139,23 @@ export class MessagesService {
       replyTime: input.replyTime ?? null,
       clientId: input.clientId,
     });
+  }
+
+  /** A FILE message's stored content: an uploaded file of the room, or a webhard link the sender made. */
+  private async serverFileContent(
+    actor: Actor,
+    room: RoomRecord,
+    extension: string,
+  ): Promise<{ body: string; extension: string }> {
+    const token = webhardLinkOf(extension);
+    return token === undefined
+      ? serverFileMessage(this.deps.files, room, extension, this.deps.now())
+      : serverWebhardLinkMessage(
+          this.deps.webhard,
+          actor,
+          token,
+          this.deps.now(),
+        );
   }
 
   /**

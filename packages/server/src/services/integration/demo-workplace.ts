@@ -130,7 +130,10 @@ export async function seedDemoWorkplace(
   }
 }
 
-/** A small, believable webhard tree; file bodies are short text so the demo data dir stays tiny. */
+/**
+ * A small, believable webhard tree; file bodies are short text so the demo data dir stays tiny. The shared folder
+ * holds more downloadable files than one send may link, and a sub-folder.
+ */
 async function seedDemoWebhard(
   deps: { db: Db; clock: Clock; storage: FileStorage },
   companyId: number,
@@ -151,6 +154,12 @@ async function seedDemoWebhard(
     [design.id, "로고 가이드.zip", 0],
     [guest.id, "협력사 안내문.hwp", 0],
     [null, "README.txt", 0],
+    // A year of meeting minutes: more files in one folder than one send may link (spec §9, 20).
+    ...Array.from({ length: 24 }, (_, i): [number, string, number] => [
+      shared.id,
+      `주간 회의록 ${String(i + 1).padStart(2, "0")}주차.docx`,
+      0,
+    ]),
   ];
   for (const [folderId, name, roleDownload] of files) {
     const body = Buffer.from(

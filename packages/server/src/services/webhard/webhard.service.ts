@@ -1,7 +1,8 @@
 /**
  * The company webhard (spec §7.6): login with the messenger password, folders (root 0, normal type 1, the
  * guest folder type 4 shown as id -99), files with roleDownload 0, and download links (7 days) to send in chat.
- * Only for companies with the webhard menu, and only the caller's own company's store.
+ * Only for companies with the webhard menu, only the caller's own company's store, and (apart from the login
+ * itself and opening a colleague's link) only after a webhard login in the same messenger session (spec §4).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -25,7 +26,13 @@ import type { LoginService } from "../auth/login.service.js";
 import { isMenuEnabled } from "../home/menu-policy.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
+/** How link tokens are stored: only their hash, so the table never holds a usable link. */
+export const hashLinkToken = (t: string) =>
+  createHash("sha256").update(t).digest("hex");
+
+/** The caller has not logged in to the webhard in this messenger session. */
+export const webhardLoginRequired = () =>
+  new AppError("webhard_login_required", 403, "webhard login required");
 
 /** The webhard is off for the caller's company or kind. */
 export const webhardNotAvailable = () =>
@@ -45,7 +52,8 @@ export class WebhardService {
   /**
    * Checks the webhard login form: the caller's own login id and password.
    * @param token the password encrypted to the server key, as at login.
-   * @returns the webhard user id (ssoUserId), or undefined for wrong credentials.
+   * @returns the webhard user id (ssoUserId), or undefined for wrong credentials; a success opens the webhard for
+   * the caller's messenger session.
    * @throws AppError webhard_not_available.
    */
   async authenticate(
@@ -58,15 +66,17 @@ export class WebhardService {
     if (id.trim().toLowerCase() !== actor.loginId.toLowerCase())
       return undefined;
     const result = await this.login.checkLockPassword(actor, token, ip);
-    return result.ok ? actor.loginId : undefined;
+    if (!result.ok) return undefined;
+    await this.repo.addSession(actor.sessionId, actor.userId);
+    return actor.loginId;
   }
 
   /**
    * Sub-folders of a folder: the root (0) lists top-level folders and the guest folder (-99).
-   * @throws AppError webhard_not_available, folder_not_found (also another company's folder).
+   * @throws AppError webhard_not_available, webhard_login_required, folder_not_found (also another company's folder).
    */
   async folders(actor: Actor, folderId: number): Promise<WebhardFolder[]> {
-    await this.requireAvailable(actor);
+    await this.requireSession(actor);
     const parent = await this.resolve(actor, folderId);
     const list = await this.repo.children(actor.companyId, parent);
     return list.map((f) =>
@@ -78,10 +88,10 @@ export class WebhardService {
 
   /**
    * Files of a folder that may be downloaded (roleDownload 0).
-   * @throws AppError webhard_not_available, folder_not_found.
+   * @throws AppError webhard_not_available, webhard_login_required, folder_not_found.
    */
   async files(actor: Actor, folderId: number): Promise<WebhardFile[]> {
-    await this.requireAvailable(actor);
+    await this.requireSession(actor);
     return this.repo.files(
       actor.companyId,
       await this.resolve(actor, folderId),
@@ -90,13 +100,14 @@ export class WebhardService {
 
   /**
    * Creates download links (7 days) for files of the caller's company.
-   * @throws AppError webhard_not_available, file_not_found when any file is missing or not downloadable.
+   * @throws AppError webhard_not_available, webhard_login_required, file_not_found when any file is missing or not
+   * downloadable.
    */
   async createLinks(
     actor: Actor,
     fileIds: readonly number[],
   ): Promise<WebhardLink[]> {
-    await this.requireAvailable(actor);
+    await this.requireSession(actor);
     const unique = [...new Set(fileIds)];
     const files = await this.repo.filesByIds(actor.companyId, unique);
     if (files.length !== unique.length) throw notFound("file_not_found");
@@ -108,7 +119,7 @@ export class WebhardService {
       const file = files.find((f) => f.id === id) as WebhardFile;
       const token = randomBytes(24).toString("base64url");
       await this.repo.addLink(
-        hashToken(token),
+        hashLinkToken(token),
         file.id,
         actor.userId,
         expiresAt,
@@ -128,7 +139,7 @@ export class WebhardService {
   ): Promise<{ file: WebhardFile; stream: Readable; size: number }> {
     const file = await this.repo.fileOfLink(
       actor.companyId,
-      hashToken(token),
+      hashLinkToken(token),
       this.clock(),
     );
     const object = file && (await this.storage.read(file.storageKey));
@@ -158,6 +169,12 @@ export class WebhardService {
     const company = await this.companies.findById(actor.companyId);
     if (!company || !isMenuEnabled(company, actor.freeUser, "webhard"))
       throw webhardNotAvailable();
+  }
+
+  private async requireSession(actor: Actor): Promise<void> {
+    await this.requireAvailable(actor);
+    if (!(await this.repo.hasSession(actor.sessionId, actor.userId)))
+      throw webhardLoginRequired();
   }
 
   /** The stored parent id of a requested folder id (null: root). */

@@ -461,4 +461,31 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("textbox", { name: "메시지 입력" })).toBeNull();
     expect(screen.queryByRole("button", { name: "대화방 메뉴" })).toBeNull();
   });
+
+  it.each([false, true])(
+    "offers the webhard button only where the user may use it (%s), and opens the webhard for this room",
+    async (available) => {
+      const { main, user } = renderRoom({ messages: [] });
+      const asked = vi.fn(() => ({ available }));
+      const opened = vi.fn(() => ({ opened: true, busy: false }));
+      main.handle("webhard:get-availability", asked);
+      main.handle("webhard:open", opened);
+      await list();
+      await waitFor(() => {
+        expect(asked).toHaveBeenCalled();
+      });
+      const button = screen.queryByRole("button", { name: "웹하드" });
+      if (!available) {
+        expect(button).toBeNull();
+        return;
+      }
+      await user.click(await screen.findByRole("button", { name: "웹하드" }));
+      await waitFor(() => {
+        expect(opened).toHaveBeenCalledWith(
+          { roomName: "pc_team" },
+          expect.anything(),
+        );
+      });
+    },
+  );
 });

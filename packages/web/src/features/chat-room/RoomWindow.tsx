@@ -39,6 +39,7 @@ import { findHits, hitsByMessage, type SearchHit } from "./room-search";
 import { SearchBar } from "./SearchBar";
 import { RoomUserCard } from "../user-card";
 import { useRoom } from "./use-room";
+import { useRoomWebhard } from "./use-room-webhard";
 import { useWindowFocus } from "./use-window-focus";
 import "./chat-room.css";
 
@@ -60,6 +61,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   const deleteMessage = useBridgeRequest("message:delete");
   const getFull = useBridgeRequest("message:get-full");
   const setAlarm = useBridgeRequest("room:set-alarm");
+  const openWebhard = useRoomWebhard(roomName);
 
   const list = useRef<VirtuosoHandle>(null);
   const nearBottom = useRef(true);
@@ -469,6 +471,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
           onSend={send}
           onAttachFiles={uploads.pick}
           onPasteImage={uploads.pasteImage}
+          {...(openWebhard ? { onOpenWebhard: openWebhard } : {})}
           disabled={network === "fail"}
           toolbarExtra={<RoomViewControls view={view} />}
         />

@@ -19,6 +19,8 @@ import { connectRoomFiles } from "./room-files";
 import { loadRoomSort } from "./sort-preference";
 import type { RoomListState } from "./room-state";
 import { connectRoomWindows } from "./room-windows";
+import { connectRoomWebhard } from "./room-webhard";
+import { fetchMenuFlags } from "../../api/home-api";
 
 /** The window's room list sync (tests provide one over a scripted server). */
 export const ChatContext = createContext<ChatSync | null>(null);
@@ -87,6 +89,28 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         ),
       ),
     [bridge, session, sync, t],
+  );
+  useEffect(
+    () =>
+      connectRoomWebhard(
+        bridge,
+        sync,
+        {
+          sendIq: (iq, timeoutMs) => session.sendIq(iq, timeoutMs),
+          send: (stanza) => session.send(stanza),
+          onMessage: (fn) => session.onMessage(fn),
+        },
+        {
+          api: session.api,
+          user: () => session.store.getState().user,
+          menuFlags: () => fetchMenuFlags(session.api),
+          encryptPassword: (password) => session.encryptPassword(password),
+          focusOpenWebhard: () => session.windows?.focusOpen("webhard") ?? null,
+          openWebhard: (roomName) =>
+            session.windows?.open("webhard", roomName) ?? false,
+        },
+      ),
+    [bridge, session, sync],
   );
   return (
     <ChatContext value={sync}>

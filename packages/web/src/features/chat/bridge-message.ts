@@ -3,7 +3,7 @@
  * extensions JSON is read once here into file data, room event data or a news entry. The JSON is the server's or
  * another client's text: anything of an unexpected shape is left out rather than trusted.
  */
-import type { BridgeEvents } from "@moa/shared";
+import { webhardLinkTokenSchema, type BridgeEvents } from "@moa/shared";
 import type { ChatMessage } from "./chat-types";
 
 type BridgeMessage = BridgeEvents["message:added"]["message"];
@@ -43,6 +43,10 @@ function fileOf(ext: Json): BridgeMessage["file"] {
       : {}),
     // Only whether there is a thumbnail: the link itself is built from the file number, never taken from here.
     ...(text(ext.thumbUrl) ? { thumbnail: true } : {}),
+    // A webhard link: its download path is built from the token, which must look like one.
+    ...(webhardLinkTokenSchema.safeParse(ext.webhardLink).success
+      ? { webhardLink: text(ext.webhardLink) }
+      : {}),
   };
 }
 

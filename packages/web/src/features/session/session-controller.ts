@@ -601,6 +601,11 @@ export class SessionController {
       this.connection?.sendPresence(presence);
   }
 
+  /** Encrypts a password to the server key of this session's login (the webhard login takes it like login2). */
+  async encryptPassword(password: string): Promise<string> {
+    return encryptPassword(this.passwordKey, password);
+  }
+
   /** Locks the app (idle threshold or the user-info layer's lock). */
   lock(): void {
     if (this.store.getState().phase === "signedIn")

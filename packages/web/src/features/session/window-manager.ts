@@ -3,7 +3,12 @@
  * (spec §2.1: a popup becomes the named route with rparam once it says it is ready), tells views about lock, and
  * closes every view window at once when the session ends (logout, login conflict, exit, reload of the main window).
  */
-import type { Bridge, BridgeEvents, WindowId } from "@moa/shared";
+import {
+  WEBHARD_LOGIN_WINDOW_SIZE,
+  type Bridge,
+  type BridgeEvents,
+  type WindowId,
+} from "@moa/shared";
 import {
   onWindowClosing,
   openAppWindow,
@@ -24,12 +29,15 @@ type Route = BridgeEvents["popup:redirected"]["route"];
 const SIZES: Record<Route, { width: number; height: number }> = {
   chatRoom: { width: 420, height: 640 },
   setting: { width: 640, height: 560 },
-  webhard: { width: 1200, height: 550 },
+  // Spec §4: the webhard window opens small with its login form and grows once logged in.
+  webhard: WEBHARD_LOGIN_WINDOW_SIZE,
 };
 
 export type WindowManager = {
   /** Opens a view window; false when the app is locked (spec §4) or the browser blocked it. */
   open(route: Route, rparam: string): boolean;
+  /** Focuses the open window of a route (the newest) and tells its rparam; null when none is open. */
+  focusOpen(route: Route): string | null;
   /** Stops answering and listening. */
   dispose(): void;
 };
@@ -45,7 +53,10 @@ export function createWindowManager(
   session: SessionController,
 ): WindowManager {
   const pending = new Map<WindowId, BridgeEvents["popup:redirected"]>();
-  const opened = new Map<string, AppWindowHandle>();
+  const opened = new Map<
+    string,
+    { handle: AppWindowHandle; route: Route; rparam: string }
+  >();
   let seq = 0;
   let answering: (() => void)[] = [];
 
@@ -84,7 +95,8 @@ export function createWindowManager(
   /** Every view window goes at once: those this window opened, and (told over the bridge) any left from before. */
   const endViews = (reason: EndReason) => {
     bridge.emit("session:ended", { reason });
-    for (const w of opened.values()) if (!w.closed) w.close();
+    for (const { handle } of opened.values())
+      if (!handle.closed) handle.close();
     opened.clear();
     pending.clear();
   };
@@ -130,9 +142,18 @@ export function createWindowManager(
         SIZES[route],
       );
       if (!handle) return false;
-      for (const [key, w] of opened) if (w.closed) opened.delete(key);
-      opened.set(name, handle);
+      for (const [key, w] of opened) if (w.handle.closed) opened.delete(key);
+      opened.set(name, { handle, route, rparam });
       return true;
+    },
+    focusOpen(route) {
+      const open = [...opened.values()].filter(
+        (w) => w.route === route && !w.handle.closed,
+      );
+      const newest = open.at(-1);
+      if (!newest) return null;
+      newest.handle.focus();
+      return newest.rparam;
     },
     dispose() {
       stopAnswering();

@@ -19,6 +19,8 @@ import { LocalFileStorage } from "../../../storage/local-file-storage.js";
 import {
   createTestServer,
   directoryFor,
+  encryptPassword,
+  fetchPasswordKey,
   loginAs,
   type TestServer,
 } from "../../../testing/index.js";
@@ -161,6 +163,16 @@ it("documents a count, a notice, an alarm and an incoming call, and each curl li
     server.database.db,
   ).findByDomain(DEMO_DOMAIN);
   const userInfo = { corpSeq: company?.id, usrKey: user.userKey };
+  // The webhard lists only after its login (the messenger password), as the webhard window does.
+  const login = await api("POST", "/external/webhard/v1/login/auth", {
+    userInfo,
+    id: DEMO_ACCOUNTS.normal,
+    token: encryptPassword(
+      await fetchPasswordKey(server.url, DEMO_DOMAIN),
+      DEMO_PASSWORD,
+    ),
+  });
+  expect(login.body).toMatchObject({ resultCode: "00000" });
   const top = (
     await api("POST", "/external/webhard/v1/folders/0", { userInfo })
   ).body;

@@ -65,22 +65,31 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function member(
-  co = company,
-  overrides: Parameters<typeof createUser>[2] = {},
-) {
-  const user = await createUser(server.database.db, co, overrides);
+/** A signed-in member of a company; logged in to the webhard too unless told not to. */
+async function member(co = company, opts: { webhardLogin?: boolean } = {}) {
+  const user = await createUser(server.database.db, co);
   const api = apiClient(server.url, (await loginAs(server, user)).accessToken);
-  return {
-    user,
-    api,
-    userInfo: { corpSeq: co.id, usrKey: user.id, ssoUserId: user.loginId },
+  const userInfo = {
+    corpSeq: co.id,
+    usrKey: user.id,
+    ssoUserId: user.loginId,
   };
+  if (opts.webhardLogin !== false) {
+    const key = await fetchPasswordKey(server.url, user.domain);
+    await api("POST", "/external/webhard/v1/login/auth", {
+      userInfo,
+      id: user.loginId,
+      token: encryptPassword(key, user.password),
+    });
+  }
+  return { user, api, userInfo };
 }
 
 describe("webhard", () => {
   it("logs in with the messenger password and refuses a wrong one", async () => {
-    const { user, api, userInfo } = await member();
+    const { user, api, userInfo } = await member(company, {
+      webhardLogin: false,
+    });
     const key = await fetchPasswordKey(server.url, user.domain);
     const ok = await api("POST", "/external/webhard/v1/login/auth", {
       userInfo,
@@ -217,11 +226,62 @@ describe("webhard", () => {
     });
   });
 
+  it("lists and links nothing before a webhard login in the same messenger session", async () => {
+    const { user, api, userInfo } = await member(company, {
+      webhardLogin: false,
+    });
+    const refused = {
+      status: 403,
+      body: { ErrorCode: "01", ErrorMsg: "webhard_login_required" },
+    };
+    expect(
+      await api("POST", "/external/webhard/v1/folders/0", { userInfo }),
+    ).toEqual(refused);
+    expect(
+      await api("POST", `/external/webhard/v1/files/${folders.docs}`, {
+        userInfo,
+      }),
+    ).toEqual(refused);
+    expect(
+      await api("POST", "/external/webhard/v1/files/download", {
+        userInfo,
+        fileIds: [1],
+      }),
+    ).toEqual(refused);
+    // A wrong password opens nothing.
+    const key = await fetchPasswordKey(server.url, user.domain);
+    await api("POST", "/external/webhard/v1/login/auth", {
+      userInfo,
+      id: user.loginId,
+      token: encryptPassword(key, "wrong"),
+    });
+    expect(
+      await api("POST", "/external/webhard/v1/folders/0", { userInfo }),
+    ).toEqual(refused);
+    // The login of one messenger session does not open the webhard for another session of the same user.
+    await api("POST", "/external/webhard/v1/login/auth", {
+      userInfo,
+      id: user.loginId,
+      token: encryptPassword(key, user.password),
+    });
+    expect(
+      (await api("POST", "/external/webhard/v1/folders/0", { userInfo }))
+        .status,
+    ).toBe(200);
+    const other = apiClient(
+      server.url,
+      (await loginAs(server, user)).accessToken,
+    );
+    expect(
+      await other("POST", "/external/webhard/v1/folders/0", { userInfo }),
+    ).toEqual(refused);
+  });
+
   it("is unavailable without the webhard menu, and more than 20 links are refused", async () => {
     const co = await createCompany(server.database.db, {
       menuConfig: { webhardUsed: false },
     });
-    const off = await member(co);
+    const off = await member(co, { webhardLogin: false });
     expect(
       await off.api("POST", "/external/webhard/v1/folders/0", {
         userInfo: off.userInfo,

@@ -1,10 +1,12 @@
 /**
  * Webhard routes (spec §7.6) under /external/webhard/v1/: login/auth, folders/{id}, files/{id}, files/download
- * and the link download. Answers carry resultCode "00000" on success; access failures answer 403/404.
+ * and the link download. Answers carry resultCode "00000" on success; access failures answer 403/404 (403
+ * webhard_login_required for listing or linking before a webhard login in this messenger session).
  */
 import {
   webhardDownloadRequestSchema,
   webhardListRequestSchema,
+  webhardLinkTokenSchema,
   webhardLoginRequestSchema,
   WEBHARD_RESULT_CODES,
 } from "@moa/shared";
@@ -22,9 +24,7 @@ const PREFIX = "/external/webhard/v1";
 const folderParamsSchema = z.object({
   folderId: z.coerce.number().int().min(-99),
 });
-const linkParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
-});
+const linkParamsSchema = z.object({ token: webhardLinkTokenSchema });
 const ok = <T extends object>(data: T) => ({
   resultCode: WEBHARD_RESULT_CODES.success,
   ...data,
@@ -110,6 +110,7 @@ export function registerWebhardRoutes(
       links: links.map((l) => ({
         ...presentFile(l.file),
         url: `${origin}${PREFIX}/download/${l.token}`,
+        token: l.token,
       })),
     });
   });

@@ -180,6 +180,34 @@ describe("FileMessageBody", () => {
     );
   });
 
+  it("downloads a webhard link from the path built from its token", async () => {
+    const bytes = new TextEncoder().encode("주간 회의록");
+    const fetchMock = vi.fn(() => Promise.resolve(fileResponse(bytes)));
+    vi.stubGlobal("fetch", fetchMock);
+    stubObjectUrls();
+    const saved = captureDownloads();
+    // No file number: the token names the file.
+    const { user } = show({
+      ...fileMessage(),
+      file: {
+        fileName: "주간 회의록.docx",
+        fileSize: bytes.length,
+        webhardLink: "AbCdEfGh_123-4567890xyz",
+      },
+    });
+    await user.click(
+      screen.getByRole("button", { name: "주간 회의록.docx 다운로드" }),
+    );
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "다운로드 완료",
+    );
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe(
+      `${window.location.origin}/external/webhard/v1/download/AbCdEfGh_123-4567890xyz`,
+    );
+    expect(saved).toEqual([{ name: "주간 회의록.docx", href: "blob:1" }]);
+  });
+
   it("says CH.H.038 when the server no longer has the file", async () => {
     vi.stubGlobal(
       "fetch",

@@ -1,7 +1,7 @@
 /**
  * A FILE message in the list (spec §2.11, §3 File data, §4 "File download in a message"): type icon, file name,
  * size, an image's thumbnail, the 7-day expiry, and a download with progress (CH.H.038 when the file is gone,
- * CH.H.030 for other failures).
+ * CH.H.030 for other failures). A webhard link (spec §2.10) shows and downloads the same way, from its token.
  */
 import { DownloadOutlined } from "@ant-design/icons";
 import {
@@ -11,6 +11,7 @@ import {
   formatFileSize,
   isChatFileExpired,
   MESSAGE_CODES,
+  webhardLinkDownloadPath,
   type BridgeEvents,
 } from "@moa/shared";
 import { Button, Progress, Tag, Typography } from "antd";
@@ -59,18 +60,25 @@ export function FileMessageBody({ message }: { message: Message }) {
     tokens,
   );
   if (!file) return <span>{message.text}</span>;
-  const fileno = file.fileno;
+  const { fileno, webhardLink } = file;
+  const downloadable = fileno !== undefined || webhardLink !== undefined;
+
+  /** The file's path on this server: from the webhard link's token, or the room and file number. */
+  const pathOf = async () => {
+    if (webhardLink !== undefined) return webhardLinkDownloadPath(webhardLink);
+    const me = await getMe({});
+    return chatFileDownloadPath({
+      loginId: me.loginId,
+      roomName: message.roomName,
+      fileno: fileno ?? 0,
+    });
+  };
 
   const download = async () => {
-    if (fileno === undefined) return;
+    if (!downloadable) return;
     setState({ kind: "running", percent: 0 });
     try {
-      const me = await getMe({});
-      const path = chatFileDownloadPath({
-        loginId: me.loginId,
-        roomName: message.roomName,
-        fileno,
-      });
+      const path = await pathOf();
       const blob = await downloadChatFile(
         path,
         file.fileSize,
@@ -129,7 +137,7 @@ export function FileMessageBody({ message }: { message: Message }) {
           type="text"
           icon={<DownloadOutlined />}
           aria-label={t("files.download.button", { name: file.fileName })}
-          disabled={expired || fileno === undefined || state.kind === "running"}
+          disabled={expired || !downloadable || state.kind === "running"}
           onClick={() => {
             void download();
           }}

@@ -17,6 +17,7 @@ import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
 import userCard from "./user-card.json";
+import webhard from "./webhard.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
 export const parts = {
@@ -35,6 +36,7 @@ export const parts = {
   groupware,
   userCard,
   phone,
+  webhard,
 };
 
 /** The whole catalog. */
@@ -54,4 +56,5 @@ export const catalog = {
   ...groupware,
   ...userCard,
   ...phone,
+  ...webhard,
 };
