@@ -6,7 +6,7 @@ import { createRoot } from "react-dom/client";
 import { App, START_PATH } from "./app";
 import "./app/global.css";
 import { createWindowManager, SessionController } from "./features/session";
-import { DEFAULT_LOCALE, createI18n, isLocale } from "./i18n";
+import { DEFAULT_LOCALE, isLocale, startI18n } from "./i18n";
 import { windowIdFor } from "./lib/bridge";
 import { ensureRoute } from "./lib/router";
 import {
@@ -16,7 +16,7 @@ import {
 } from "./platform";
 
 const stored = loadLocalePreference();
-const i18n = createI18n(isLocale(stored) ? stored : DEFAULT_LOCALE);
+const i18n = await startI18n(isLocale(stored) ? stored : DEFAULT_LOCALE);
 ensureRoute(START_PATH);
 
 const session = new SessionController({

@@ -1,7 +1,7 @@
 /** Both catalogs are complete: every key the code uses exists in each, and they hold the same keys. */
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
-import { catalogs } from "./create-i18n";
+import { catalogs } from "./catalogs";
 import { parts as enUSParts } from "./locales/en-US";
 import { parts as koKRParts } from "./locales/ko-KR";
 

@@ -1,7 +1,7 @@
 /** Every spec message code the login, session and lock flows can show (computed at run time) exists in both catalogs. */
 import { MESSAGE_CODES } from "@moa/shared";
 import { describe, expect, it } from "vitest";
-import { catalogs } from "./create-i18n";
+import { catalogs } from "./catalogs";
 import { LOCALES } from "./locales";
 
 const SHOWN = [

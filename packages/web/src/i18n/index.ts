@@ -1,6 +1,7 @@
 /** Languages, catalogs and the i18next setup. */
 export { antdLocales } from "./antd-locale";
-export { catalogs, createI18n } from "./create-i18n";
+export { catalogs, createI18n } from "./catalogs";
+export { startI18n, switchLocale } from "./start-i18n";
 export {
   DEFAULT_LOCALE,
   LOCALES,

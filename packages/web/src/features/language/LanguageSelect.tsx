@@ -4,7 +4,13 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale } from "../../i18n";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_NAMES,
+  LOCALES,
+  isLocale,
+  switchLocale,
+} from "../../i18n";
 import "./language-select.css";
 
 export function LanguageSelect() {
@@ -21,7 +27,9 @@ export function LanguageSelect() {
         id={selectId}
         className="moa-language__select"
         value={current}
-        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+        onChange={(e) => {
+          if (isLocale(e.target.value)) void switchLocale(i18n, e.target.value);
+        }}
       >
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
