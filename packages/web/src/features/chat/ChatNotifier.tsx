@@ -4,15 +4,16 @@
  * toast with the sender and a trimmed text that opens the room when clicked, a desktop notification and the chat sound.
  * Rendered above the lock screen, so it keeps deciding while the app is locked.
  */
-import { chatAlertFor, TOAST_DURATION_MS } from "@moa/shared";
+import { chatAlertFor, soundTone, TOAST_DURATION_MS } from "@moa/shared";
 import { App, Button } from "antd";
 import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  playChatSound,
+  playTone,
   requestDesktopNotifications,
   showDesktopNotification,
 } from "../../platform";
+import { useSettings } from "../preferences";
 import { useSessionController } from "../session";
 import { useChatSync } from "./ChatContext";
 import type { ChatMessage } from "./chat-types";
@@ -32,6 +33,7 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
   const { notification } = App.useApp();
   const sync = useChatSync();
   const session = useSessionController();
+  const { settings } = useSettings();
 
   const notify = useEffectEvent(
     (message: ChatMessage, lastSound: { at: number }) => {
@@ -86,9 +88,10 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
         onClick: open,
       });
       const now = Date.now();
-      if (now - lastSound.at >= SOUND_GAP_MS) {
+      const tone = soundTone(settings, "chat");
+      if (tone && now - lastSound.at >= SOUND_GAP_MS) {
         lastSound.at = now;
-        playChatSound();
+        playTone(tone);
       }
     },
   );

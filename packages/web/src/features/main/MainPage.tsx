@@ -2,7 +2,7 @@
  * The main window `/` (spec §2.3): header, left tabs, the active tab's panel, the notice footer and the session
  * dialogs. Without a session it sends the user to the login screen; while locked only the lock screen renders.
  */
-import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
+import { chosenWidgets, WIDGETS, type WidgetKey } from "@moa/shared";
 import { App, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +17,9 @@ import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { openOrgPickers } from "../org-picker";
+import { AlarmNotifier, AlarmSettingsDialog } from "../alarm";
 import { LockScreen, useIdle } from "../lock";
+import { SettingsProvider, useSettings } from "../preferences";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
 import { MainHeader } from "./MainHeader";
@@ -26,10 +28,10 @@ import { MainTabs, type MainTab } from "./MainTabs";
 import { NoticeFooter } from "./NoticeFooter";
 import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
+import { SettingsRequests } from "./SettingsRequests";
 import { useMenus, useOrgUserCount } from "./use-home-data";
 import { UserInfoLayer } from "./UserInfoLayer";
 import { usableWidgets } from "./widget-menus";
-import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
 
 // Tabs other than chatting load when first opened (first-load budget of the main window).
@@ -44,6 +46,8 @@ export function MainPage() {
   const phase = useSession((s) => s.phase);
   const locked = useSession((s) => s.locked);
   const session = useSessionController();
+  const jid = useSession((s) => s.user?.messengerId ?? null);
+  const menuFlags = useMenus().data?.flags;
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -62,20 +66,24 @@ export function MainPage() {
     );
   // The room list keeps syncing (and alerting) behind the lock screen, so unlocking shows it up to date.
   return (
-    <ChatProvider>
-      <ChatNotifier
-        onOpen={(roomName) =>
-          session.windows?.open("chatRoom", roomName) ?? false
-        }
-      />
-      {locked ? (
-        <LockedMain />
-      ) : (
-        <UserCardProvider>
-          <MainWindow />
-        </UserCardProvider>
-      )}
-    </ChatProvider>
+    <SettingsProvider jid={jid}>
+      <ChatProvider>
+        <ChatNotifier
+          onOpen={(roomName) =>
+            session.windows?.open("chatRoom", roomName) ?? false
+          }
+        />
+        <AlarmNotifier menuFlags={menuFlags} />
+        <SettingsRequests menuFlags={menuFlags} />
+        {locked ? (
+          <LockedMain />
+        ) : (
+          <UserCardProvider>
+            <MainWindow />
+          </UserCardProvider>
+        )}
+      </ChatProvider>
+    </SettingsProvider>
   );
 }
 
@@ -90,6 +98,8 @@ function MainWindow() {
   const session = useSessionController();
   const [tab, setTab] = useState<MainTab>("chatting");
   const [userInfoOpen, setUserInfoOpen] = useState(false);
+  const [alarmsOpen, setAlarmsOpen] = useState(false);
+  const { settings } = useSettings();
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
   const orgCount = useOrgUserCount();
@@ -117,7 +127,7 @@ function MainWindow() {
   const openWidget = (key: WidgetKey) => {
     const name = WIDGETS[key];
     const target = name === "home" ? "home" : name;
-    void (readWidgetOpenMode() === "mini"
+    void (settings.widgetOpenCd === "mini"
       ? openMini(target)
       : openGroupware(target));
   };
@@ -132,7 +142,7 @@ function MainWindow() {
       <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
       <MainHeader
         tab={tab}
-        widgets={usableWidgets(DEFAULT_WIDGET_KEYS, menus?.flags)}
+        widgets={usableWidgets(chosenWidgets(settings), menus?.flags)}
         onSearch={setSearch}
         onOpenWidget={openWidget}
         onOpenMini={() => {
@@ -186,6 +196,9 @@ function MainWindow() {
                   search={search}
                   menus={menus}
                   empty={empty}
+                  onOpenAlarmSettings={() => {
+                    setAlarmsOpen(true);
+                  }}
                 />
               )}
             </Suspense>
@@ -201,6 +214,13 @@ function MainWindow() {
         open={userInfoOpen}
         onClose={() => {
           setUserInfoOpen(false);
+        }}
+      />
+      <AlarmSettingsDialog
+        open={alarmsOpen}
+        menuFlags={menus?.flags}
+        onClose={() => {
+          setAlarmsOpen(false);
         }}
       />
       <NoticePopup suppressed={false} />

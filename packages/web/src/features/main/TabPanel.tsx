@@ -9,7 +9,7 @@ import { MoreTab } from "../more";
 import { linkTo, ShortcutTab, useGroupwareOpener } from "../shortcut";
 import { useUserCard } from "../user-card";
 import type { MainTab } from "./MainTabs";
-import { readWidgetOpenMode } from "./widget-open-mode";
+import { useSettings } from "../preferences";
 
 type TabPanelProps = {
   tab: Exclude<MainTab, "chatting">;
@@ -19,11 +19,19 @@ type TabPanelProps = {
   menus: { flags: Record<string, boolean>; attendance: boolean } | undefined;
   /** What a tab without a panel shows. */
   empty: string;
+  /** Opens the alarm settings dialog (the more tab's entry). */
+  onOpenAlarmSettings: () => void;
 };
 
 /** The panel of the friend, shortcut, more and commute tabs. */
-export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
-  const openMode = readWidgetOpenMode();
+export function TabPanel({
+  tab,
+  search,
+  menus,
+  empty,
+  onOpenAlarmSettings,
+}: TabPanelProps) {
+  const openMode = useSettings().settings.widgetOpenCd;
   const openGroupware = useGroupwareOpener(openMode);
   const attendance = menus?.attendance ?? false;
   const card = useUserCard();
@@ -40,7 +48,13 @@ export function TabPanel({ tab, search, menus, empty }: TabPanelProps) {
     case "shortcut":
       return <ShortcutTab flags={menus?.flags ?? {}} openMode={openMode} />;
     case "more":
-      return <MoreTab attendance={attendance} openMode={openMode} />;
+      return (
+        <MoreTab
+          attendance={attendance}
+          openMode={openMode}
+          onOpenAlarmSettings={onOpenAlarmSettings}
+        />
+      );
     case "commute":
       if (attendance)
         return (

@@ -11,12 +11,14 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { useBridge } from "../../lib/bridge";
 import { useRoomCommands } from "../chat";
+import { useSettings } from "../preferences";
 import { usePresence, usePresenceFollower } from "../presence";
 import { getOrgTree, useSession, useSessionController } from "../session";
 import {
@@ -66,8 +68,18 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
   const commands = useRoomCommands();
   const queryClient = useQueryClient();
   const bridge = useBridge();
+  const openMode = useSettings().settings.widgetOpenCd;
+  const openModeRef = useRef(openMode);
+  useEffect(() => {
+    openModeRef.current = openMode;
+  }, [openMode]);
   const deps = useMemo<CardSession>(
-    () => ({ session, commands, queryClient }),
+    () => ({
+      session,
+      commands,
+      queryClient,
+      openMode: () => openModeRef.current,
+    }),
     [session, commands, queryClient],
   );
 

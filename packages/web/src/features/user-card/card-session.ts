@@ -2,9 +2,10 @@
  * The user card's actions over the main window's session, shared by the main window's own card and the room windows'
  * (which ask over the bridge): which actions the signed-in user has for a person, and running one.
  */
-import type { UserInfo } from "@moa/shared";
+import type { UserInfo, WidgetOpenMode } from "@moa/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { groupwareLink } from "../../api/groupware-link";
+import { groupwareLink, miniWindowLink } from "../../api/groupware-link";
+import { requestMiniAuthNo } from "../../api/home-api";
 import { openExternal } from "../../platform";
 import type { useRoomCommands } from "../chat";
 import type { SessionController } from "../session";
@@ -26,6 +27,8 @@ export type CardSession = {
   session: SessionController;
   commands: ReturnType<typeof useRoomCommands>;
   queryClient: QueryClient;
+  /** Where mail and note pages open (widgetOpenCd): the browser, or the groupware's mini window. */
+  openMode: () => WidgetOpenMode;
 };
 
 /** The friend list's login ids, from the query cache when it holds them. */
@@ -101,6 +104,13 @@ export async function runCardAction(
         action === "mail"
           ? `?to=${encodeURIComponent(user.email)}`
           : `?to=${encodeURIComponent(user.loginId)}`;
+      if (deps.openMode() === "mini") {
+        const authNo = await requestMiniAuthNo(session.api);
+        openExternal(
+          miniWindowLink(me.domain, me.loginId, authNo, action, query),
+        );
+        return;
+      }
       openExternal(
         await groupwareLink(me.domain, me.loginId, webToken, action, query),
       );

@@ -15,6 +15,7 @@ import orgPicker from "./org-picker.json";
 import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
+import settings from "./settings.json";
 import userCard from "./user-card.json";
 
 /** Every file of this catalog, for the duplicate-key check. */
@@ -29,6 +30,7 @@ export const parts = {
   layout,
   roomManage,
   sessionWindows,
+  settings,
   friends,
   commute,
   groupware,
@@ -47,6 +49,7 @@ export const catalog = {
   ...layout,
   ...roomManage,
   ...sessionWindows,
+  ...settings,
   ...friends,
   ...commute,
   ...groupware,

@@ -1,0 +1,4 @@
+/** Groupware alarms: the alarm settings dialog and the toasts of pushed alarms. */
+export { AlarmNotifier } from "./AlarmNotifier";
+export { AlarmSettingsDialog } from "./AlarmSettingsDialog";
+export { alarmPushOf, type AlarmPush } from "./workplace-push";
