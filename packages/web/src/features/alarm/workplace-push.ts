@@ -4,6 +4,7 @@
  */
 import { NS_MOA_PUSH } from "@moa/shared";
 import { z } from "zod";
+import { child } from "../../lib/xml";
 
 /** A groupware alarm push (`type="alarm"`). */
 export const alarmPushSchema = z.object({
@@ -25,9 +26,7 @@ export type AlarmPush = z.infer<typeof alarmPushSchema>;
  */
 export function alarmPushOf(message: Element): AlarmPush | null {
   if (message.getAttribute("type") !== "headline") return null;
-  const push = [...message.children].find(
-    (el) => el.localName === "push" && el.namespaceURI === NS_MOA_PUSH,
-  );
+  const push = child(message, "push", NS_MOA_PUSH);
   if (push?.getAttribute("type") !== "alarm") return null;
   try {
     const parsed = alarmPushSchema.safeParse(JSON.parse(push.textContent));

@@ -1,7 +1,8 @@
 /**
  * New-message alerts of the main window (spec §4 Rooms "Incoming message"): for each new room message the shared rule
  * decides between nothing, a bare "a message arrived" desktop notification (locked) and the full alert — a 2-second
- * toast with the sender and a trimmed text that opens the room when clicked, a desktop notification and the chat sound.
+ * toast with the sender and a trimmed text that opens the room when clicked (kept open with popupKeepYn), a desktop
+ * notification and the chat (or, for files, the file) sound of the sound settings.
  * Rendered above the lock screen, so it keeps deciding while the app is locked.
  */
 import { chatAlertFor, soundTone, TOAST_DURATION_MS } from "@moa/shared";
@@ -70,7 +71,8 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
         key: message.roomName,
         title: sender,
         description: text,
-        duration: TOAST_DURATION_MS / 1000,
+        // popupKeepYn: the toast stays until the user closes or opens it.
+        duration: settings.popupKeepYn === "Y" ? 0 : TOAST_DURATION_MS / 1000,
         placement: "bottomRight",
         role: "status",
         props: { "aria-label": t("chat.notify.label", { name: sender }) },
@@ -88,7 +90,10 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
         onClick: open,
       });
       const now = Date.now();
-      const tone = soundTone(settings, "chat");
+      const tone = soundTone(
+        settings,
+        message.contentType === "FILE" ? "file" : "chat",
+      );
       if (tone && now - lastSound.at >= SOUND_GAP_MS) {
         lastSound.at = now;
         playTone(tone);

@@ -17,7 +17,7 @@ import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
 import { openOrgPickers } from "../org-picker";
-import { AlarmNotifier, AlarmSettingsDialog } from "../alarm";
+import { AlarmNotifier, AlarmSettingsDialog, LoginNotifier } from "../alarm";
 import { LockScreen, useIdle } from "../lock";
 import { SettingsProvider, useSettings } from "../preferences";
 import { useSession, useSessionController } from "../session";
@@ -74,6 +74,7 @@ export function MainPage() {
           }
         />
         <AlarmNotifier menuFlags={menuFlags} />
+        <LoginNotifier />
         <SettingsRequests menuFlags={menuFlags} />
         {locked ? (
           <LockedMain />
