@@ -1,5 +1,4 @@
-/** Groupware alarms: the alarm settings dialog and the toasts of pushed alarms. */
+/** Groupware alarms and login notices: the toasts of what the chat connection pushes. */
 export { AlarmNotifier } from "./AlarmNotifier";
-export { AlarmSettingsDialog } from "./AlarmSettingsDialog";
 export { LoginNotifier } from "./LoginNotifier";
 export { alarmPushOf, type AlarmPush } from "./workplace-push";

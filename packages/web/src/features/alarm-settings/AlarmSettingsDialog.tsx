@@ -14,6 +14,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSettings } from "../preferences";
 import { useSession } from "../session";
+import "./alarm-settings.css";
 
 const KINDS = Object.keys(ALARM_TYPE_CODES) as AlarmKind[];
 
