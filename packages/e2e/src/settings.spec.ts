@@ -194,6 +194,55 @@ describe("settings window", () => {
   });
 });
 
+describe("mini window", () => {
+  test("with widgets set to open in the mini window, the shortcut tab and the user card's note open it too", async ({
+    server,
+    page,
+  }) => {
+    await page
+      .context()
+      .route("https://demo.moa.test/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "mini" }),
+      );
+    await signIn(page, server.url, DEMO.normal);
+    const settings = await openSettings(page);
+    await settings.getByRole("tab", { name: "기타" }).click();
+    await settings.getByText("미니 창", { exact: true }).click();
+    await settings.close();
+
+    /** The groupware page a click opens, as the mini window's target. */
+    const miniTarget = async (click: () => Promise<void>) => {
+      const popup = page.waitForEvent("popup");
+      await click();
+      const url = new URL((await popup).url());
+      expect(url.origin + url.pathname).toBe(`https://${DEMO.domain}/mini`);
+      return url.searchParams.get("target");
+    };
+
+    await page.getByRole("tab", { name: "바로가기" }).click();
+    expect(
+      await miniTarget(() =>
+        page
+          .getByRole("tabpanel")
+          .getByRole("button", { name: "쪽지" })
+          .click(),
+      ),
+    ).toBe("/note");
+
+    await page.getByRole("tab", { name: "조직도" }).click();
+    await page
+      .getByRole("tree", { name: "조직도" })
+      .getByRole("treeitem", { name: /^김민수/ })
+      .click();
+    const card = page.getByRole("dialog", { name: "사용자 정보" });
+    expect(
+      await miniTarget(() =>
+        card.getByRole("button", { name: "쪽지" }).click(),
+      ),
+    ).toBe(`/note?to=${DEMO.normal}`);
+  });
+});
+
 describe("alarm settings dialog", () => {
   test("a pushed alarm toasts only when its kind is on, and never while the app is locked", async ({
     server,
