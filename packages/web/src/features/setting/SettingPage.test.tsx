@@ -33,7 +33,8 @@ function renderSettings({ selfRoom = true } = {}) {
   const server = { selfRoom, calls: [] as boolean[] };
   main.handle("settings:get-server", () => ({
     useSelfRoom: server.selfRoom,
-    menuFlags: {},
+    // The company gives this user SMS but no web fax.
+    menuFlags: { smsUsed: true, webfaxUsed: false },
   }));
   main.handle("settings:set-self-room", ({ on }) => {
     server.calls.push(on);
@@ -163,7 +164,7 @@ describe("settings window", () => {
     expect(stored()).toMatchObject({ orgPrtCd: "tit", orgLastLocYn: "Y" });
   });
 
-  it("allows at most six widgets and sets the widget open mode and the incoming call options", async () => {
+  it("allows at most six widgets, only those the company's menus allow, and sets the widget open mode and the incoming call options", async () => {
     const { stored, user } = renderSettings();
     const panel = await openTab("기타");
     await within(panel).findByText("위젯 선택 (6/6)");
@@ -171,7 +172,12 @@ describe("settings window", () => {
     // Six are chosen by default (spec §3): a seventh cannot be ticked until one is removed.
     expect(sms).toHaveProperty("disabled", true);
     await user.click(within(panel).getByRole("checkbox", { name: "홈" }));
-    expect(sms).toHaveProperty("disabled", false);
+    await waitFor(() => {
+      expect(sms).toHaveProperty("disabled", false);
+    });
+    expect(
+      within(panel).getByRole("checkbox", { name: "웹팩스" }),
+    ).toHaveProperty("disabled", true);
     await user.click(sms);
     expect(stored().useWidgetCd).toEqual([1, 2, 3, 4, 5, 9]);
 

@@ -1,8 +1,10 @@
 /**
- * The other tab (spec §3 etc): the header widgets (up to 6, spec §5), whether widgets open in a PC window or the
- * groupware's mini window (widgetOpenCd), receiving incoming calls, and where an incoming number is looked up.
+ * The other tab (spec §3 etc): the header widgets (up to 6, spec §5; those whose menu the company does not give the
+ * user are disabled), whether widgets open in a PC window or the groupware's mini window (widgetOpenCd), receiving
+ * incoming calls, and where an incoming number is looked up.
  */
 import {
+  isWidgetUsable,
   MESSAGE_CODES,
   validateWidgetSelection,
   WIDGETS,
@@ -11,8 +13,9 @@ import {
   type WidgetOpenMode,
 } from "@moa/shared";
 import { App, Checkbox, Radio, Switch, Typography } from "antd";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBridgeRequest } from "../../../lib/bridge";
 import { useSettings } from "../../preferences";
 import { SettingRow } from "../SettingRow";
 
@@ -24,6 +27,23 @@ export function EtcTab() {
   const { settings, update } = useSettings();
   const id = useId();
   const chosen = settings.useWidgetCd;
+  const getServer = useBridgeRequest("settings:get-server");
+  const [menuFlags, setMenuFlags] = useState<Record<string, boolean>>();
+
+  useEffect(() => {
+    const alive = { current: true };
+    void (async () => {
+      try {
+        const server = await getServer({});
+        if (alive.current) setMenuFlags(server.menuFlags);
+      } catch {
+        // The main window did not answer: only the home widget, which needs no menu, can be added.
+      }
+    })();
+    return () => {
+      alive.current = false;
+    };
+  }, [getServer]);
 
   const toggle = (key: WidgetKey, on: boolean) => {
     const next = on
@@ -55,7 +75,11 @@ export function EtcTab() {
             <Checkbox
               key={key}
               checked={on}
-              disabled={!on && chosen.length >= WIDGETS_MAX}
+              disabled={
+                !on &&
+                (chosen.length >= WIDGETS_MAX ||
+                  !isWidgetUsable(key, menuFlags))
+              }
               onChange={(e) => {
                 toggle(key, e.target.checked);
               }}
