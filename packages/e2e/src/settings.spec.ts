@@ -204,7 +204,8 @@ describe("mini window", () => {
       .route("https://demo.moa.test/**", (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "mini" }),
       );
-    await signIn(page, server.url, DEMO.normal);
+    // Every test of this file signs in as its own user: a second login of one user meets the session-exists dialog.
+    await signIn(page, server.url, DEMO.free);
     const settings = await openSettings(page);
     await settings.getByRole("tab", { name: "기타" }).click();
     await settings.getByText("미니 창", { exact: true }).click();
