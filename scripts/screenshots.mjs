@@ -2,8 +2,8 @@
 /**
  * `npm run screenshots`: starts the built server on a fresh data dir, drives the real app in Chromium and writes the
  * login screen and the main window (at 1024 px and at the desktop shell's 420 px main-window width) in both locales
- * and both themes, and the friend, commute and org tabs, the user card, the internet phone dialog and the webhard
- * window in Korean (both themes), to docs/images/.
+ * and both themes, and the friend, commute and org tabs, the user card, the internet phone dialog, the webhard window,
+ * the settings window and the alarm settings dialog in Korean (both themes), to docs/images/.
  * Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
@@ -174,6 +174,38 @@ async function shootWebhard(page, name, user) {
   );
 }
 
+/**
+ * The settings window (opened from the more tab, at the size the main window gives it) on its basic tab and on its
+ * other tab, then the alarm settings dialog of the main window.
+ */
+async function shootSettings(page, name) {
+  await page.getByRole("tab", { name: "더보기" }).click();
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "환경설정" }).click();
+  const settings = await opened;
+  await settings.setViewportSize({ width: 640, height: 560 });
+  await settings
+    .getByRole("spinbutton", { name: "자리 비움 전환 시간(분)" })
+    .waitFor();
+  await settled(settings);
+  await settings.screenshot({ path: join(OUT, `settings-${name}.png`) });
+  await settings.getByRole("tab", { name: "기타" }).click();
+  await settings.getByRole("group", { name: /^위젯 선택/ }).waitFor();
+  await settled(settings);
+  await settings.screenshot({ path: join(OUT, `settings-etc-${name}.png`) });
+  await settings.close();
+  await page.getByRole("button", { name: "알림 설정" }).click();
+  const dialog = page.getByRole("dialog", { name: "알림 설정" });
+  await dialog.getByRole("checkbox", { name: "메일" }).waitFor();
+  await settled(page);
+  await page.screenshot({ path: join(OUT, `alarm-settings-${name}.png`) });
+  await dialog.getByRole("button", { name: "확인" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  console.log(
+    `wrote ${OUT}/settings-${name}.png, settings-etc-${name}.png and alarm-settings-${name}.png`,
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "moa-shots-"));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -235,6 +267,7 @@ try {
       await shootOrgAndCard(page, name);
       await shootPhone(page, name);
       await shootWebhard(page, name, user);
+      await shootSettings(page, name);
       await page.getByRole("tab", { name: t.tab }).click();
     }
     // The desktop shell opens the main window 420 px wide.

@@ -21,6 +21,7 @@ import {
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { test } from "./fixtures.js";
+import { openSettings } from "./settings-helpers.js";
 import { signInAs, type TestCompany } from "./test-company.js";
 
 const pbx = new SimulatedPbx();
@@ -312,17 +313,21 @@ describe("internet phone", () => {
       page.on("request", (req) => {
         if (req.url().includes("callNumber=")) lookups.push(req.url());
       });
-      await page.evaluate(() => {
-        localStorage.setItem("moa.useRcvCallYn", JSON.stringify("N"));
-      });
+      const settings = await openSettings(page);
+      await settings.getByRole("tab", { name: "기타" }).click();
+      const receive = settings.getByRole("switch", { name: "전화 수신 알림" });
+      await receive.click();
+      await expect.poll(() => receive.isChecked()).toBe(false);
       await gw("POST", "/integration/v1/centrex/incoming", {
         loginId: me.loginId,
         callNumber: "031-111-2222",
       });
-      await page.evaluate(() => {
-        localStorage.setItem("moa.useRcvCallYn", JSON.stringify("Y"));
-        localStorage.setItem("moa.rcvCallTargetCd", JSON.stringify("other"));
-      });
+      await receive.click();
+      await settings
+        .getByRole("radiogroup", { name: "발신자 조회 대상" })
+        .getByText("기타(영업 고객)", { exact: true })
+        .click();
+      await settings.close();
       await gw("POST", "/integration/v1/centrex/incoming", {
         loginId: me.loginId,
         callNumber: "010-7000-0005",

@@ -41,6 +41,7 @@ export * from "./rooms/room-name.js";
 export * from "./rooms/room-order.js";
 export * from "./rooms/room-type.js";
 export * from "./search.js";
+export * from "./settings.js";
 export * from "./text.js";
 export * from "./validator-schema.js";
 export * from "./webhard.js";

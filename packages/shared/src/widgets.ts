@@ -1,6 +1,7 @@
 /** Widget keys 1–10 (spec §3), which are external or counted, the defaults, the selection limit and badge text. */
 
 import { WIDGETS_MAX } from "./constants.js";
+import type { MenuKey } from "./codes/menu.js";
 import { MESSAGE_CODES } from "./codes/message-codes.js";
 import { formatBadge } from "./format/badge.js";
 import { fail, ok, type Result } from "./result.js";
@@ -24,6 +25,34 @@ export type WidgetKey = keyof typeof WIDGETS;
 
 /** A widget name, e.g. `mail`. */
 export type WidgetName = (typeof WIDGETS)[WidgetKey];
+
+/** The company menu behind each widget; null for the groupware home, which every user has. */
+export const WIDGET_MENUS: Record<WidgetName, MenuKey | null> = {
+  mail: "mail",
+  approval: "approval",
+  note: "note",
+  journal: "journal",
+  schedule: "calendar",
+  home: null,
+  webhard: "webhard",
+  webfax: "webfax",
+  sms: "sms",
+  elecdoc: "elecdoc",
+};
+
+/**
+ * Tells whether the user may have a widget: its menu is on for them (spec §6 menu config).
+ * @param key - the widget.
+ * @param flags - the user's menu flags (`mailUsed` …); undefined until loaded, when only the home widget counts.
+ * @returns true when the widget may show.
+ */
+export function isWidgetUsable(
+  key: WidgetKey,
+  flags: Readonly<Record<string, boolean>> | undefined,
+): boolean {
+  const menu = WIDGET_MENUS[WIDGETS[key]];
+  return menu === null || flags?.[`${menu}Used`] === true;
+}
 
 /** Widgets opened through external single sign-on. */
 export const EXTERNAL_WIDGET_KEYS: readonly WidgetKey[] = [7, 8, 10];

@@ -1,6 +1,7 @@
 /** What the admin commands run on, built over one database: shared by the CLI and the running server's admin socket. */
 import type { Clock } from "../clock.js";
 import type { Db } from "../db/database.js";
+import { CompaniesRepository } from "../db/repositories/companies.repository.js";
 import { GroupwareRepository } from "../db/repositories/groupware.repository.js";
 import { UsersRepository } from "../db/repositories/users.repository.js";
 import { IntegrationService } from "../services/integration/integration.service.js";
@@ -23,6 +24,7 @@ export function createCommandServices(
   const integration = new IntegrationService(
     new GroupwareRepository(db),
     new UsersRepository(db),
+    new CompaniesRepository(db),
     { toUser: () => undefined },
     clock,
   );

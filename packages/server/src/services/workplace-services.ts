@@ -102,6 +102,7 @@ export function createWorkplaceServices(
     integration: new IntegrationService(
       groupware,
       users,
+      companies,
       deps.push,
       deps.clock,
       deps.news,

@@ -2,6 +2,7 @@
 import { userTopic, type ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
 import { insertRoom } from "../db/repositories/chat/chat-rooms.repository.js";
+import { CompaniesRepository } from "../db/repositories/companies.repository.js";
 import { GroupwareRepository } from "../db/repositories/groupware.repository.js";
 import { UsersRepository } from "../db/repositories/users.repository.js";
 import { systemClock } from "../clock.js";
@@ -25,6 +26,7 @@ export async function issueIntegrationKey(
   const service = new IntegrationService(
     new GroupwareRepository(db),
     new UsersRepository(db),
+    new CompaniesRepository(db),
     { toUser: () => undefined },
     systemClock,
   );

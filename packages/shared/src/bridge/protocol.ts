@@ -11,6 +11,7 @@ import {
 import { uploadedFileSchema } from "../api/files.js";
 import { webhardFileSchema, webhardFolderSchema } from "../api/webhard.js";
 import { webhardLinkTokenSchema } from "../messages/webhard-link-message.js";
+import { localSettingsSchema } from "../settings.js";
 
 /** Wire version; envelopes with another version are logged and dropped. */
 export const BRIDGE_PROTOCOL_VERSION = 1;
@@ -285,6 +286,13 @@ export const bridgeEvents = {
   "session:ended": z.object({
     reason: z.enum(["logout", "authfail", "exit", "conflict"]),
   }),
+  // Any window → every other: the user's local settings changed (spec §2.12: they apply live in every window).
+  "settings:changed": z.object({
+    jid: jidSchema,
+    settings: localSettingsSchema,
+  }),
+  // Any window → every other: the light or dark look changed (kept per device, before and after login).
+  "theme:changed": z.object({ mode: z.enum(["light", "dark"]) }),
 } satisfies Record<`${string}:${string}`, z.ZodType>;
 
 /** Requests: answered by exactly one window (main unless told otherwise). Names are verbs. */
@@ -530,6 +538,18 @@ export const bridgeRequests = {
   "user-card:act": {
     req: z.object({ jid: jidSchema, action: userCardActionSchema }),
     res: z.object({ done: z.boolean() }),
+  },
+  // Settings window → main: the settings the server keeps (userData privateRoom: the self room shows in the list).
+  "settings:get-server": {
+    req: z.object({}),
+    res: z.object({
+      useSelfRoom: z.boolean(),
+      menuFlags: z.record(z.string(), z.boolean()),
+    }),
+  },
+  "settings:set-self-room": {
+    req: z.object({ on: z.boolean() }),
+    res: z.object({ on: z.boolean() }),
   },
   // Any window → main: the session as views may know it.
   "session:get": {

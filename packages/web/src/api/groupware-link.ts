@@ -71,6 +71,7 @@ export async function groupwareLink(
  * @param loginId - the login id.
  * @param authNo - the number from `requestMiniAuthNo`.
  * @param target - the page to land on (the mini window's home when absent).
+ * @param query - extra query for the target page (e.g. the recipient of a mail), starting with `?`.
  * @returns the URL to open.
  */
 export function miniWindowLink(
@@ -78,9 +79,10 @@ export function miniWindowLink(
   loginId: string,
   authNo: string,
   target?: GroupwareTarget,
+  query = "",
 ): string {
   const params = new URLSearchParams({ loginId, domain, authNo });
-  if (target) params.set("target", GROUPWARE_TARGETS[target]);
+  if (target) params.set("target", GROUPWARE_TARGETS[target] + query);
   return `https://${domain}/mini?${params.toString()}`;
 }
 

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { SessionProvider, type SessionController } from "../features/session";
 import { DEFAULT_LOCALE, antdLocales, isLocale } from "../i18n";
-import { BridgeProvider } from "../lib/bridge";
+import { BridgeProvider, useBridge, useBridgeEvent } from "../lib/bridge";
 import { saveLocalePreference } from "../platform";
 import {
   ThemeContext,
@@ -68,6 +68,11 @@ function ThemedConfig({
     ? i18n.resolvedLanguage
     : DEFAULT_LOCALE;
   const [mode, setModeState] = useState<ThemeMode>(loadThemeMode);
+  const bridge = useBridge();
+  // Another window switched the look: every open window follows at once.
+  useBridgeEvent("theme:changed", ({ mode: next }) => {
+    setModeState(next);
+  });
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -93,9 +98,10 @@ function ThemedConfig({
       setMode: (next: ThemeMode) => {
         saveThemeMode(next);
         setModeState(next);
+        bridge.emit("theme:changed", { mode: next });
       },
     }),
-    [mode],
+    [mode, bridge],
   );
 
   return (

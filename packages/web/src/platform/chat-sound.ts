@@ -1,26 +1,37 @@
 /**
- * The chat sound: a short two-note chime made with Web Audio, so no sound file ships. Browsers start audio only after
- * the user interacted with the page; before that the chime is silently skipped.
+ * The app's sounds: short tones made with Web Audio, so no sound file ships. Browsers start audio only after the user
+ * interacted with the page; before that a tone is silently skipped.
  */
 
-// Two notes (Hz) and the length of each (s): short and soft enough for a busy office.
-const NOTES = [880, 1320] as const;
+/** The tones (spec §3 sound settings: one per event). */
+export type Tone = "chime" | "bell" | "pop";
+
+// Notes (Hz) of each tone and the length of each note (s): short and soft enough for a busy office.
+const NOTES: Record<Tone, readonly number[]> = {
+  chime: [880, 1320],
+  bell: [1568, 1175, 784],
+  pop: [520],
+};
 const NOTE_SECONDS = 0.09;
 const VOLUME = 0.08;
 
 let context: AudioContext | null = null;
 
-/** Plays the chat sound once; does nothing where Web Audio is missing or not yet allowed. */
-export function playChatSound(): void {
-  if (typeof AudioContext === "undefined") return;
+/**
+ * Plays a tone once; does nothing where Web Audio is missing or not yet allowed.
+ * @param tone - which tone.
+ * @returns whether it started.
+ */
+export function playTone(tone: Tone): boolean {
+  if (typeof AudioContext === "undefined") return false;
   try {
     context ??= new AudioContext();
     if (context.state !== "running") {
       void context.resume().catch(() => undefined);
-      return;
+      return false;
     }
     const start = context.currentTime;
-    NOTES.forEach((frequency, i) => {
+    NOTES[tone].forEach((frequency, i) => {
       if (!context) return;
       const at = start + i * NOTE_SECONDS;
       const oscillator = context.createOscillator();
@@ -35,7 +46,9 @@ export function playChatSound(): void {
       oscillator.start(at);
       oscillator.stop(at + NOTE_SECONDS);
     });
+    return true;
   } catch {
     // Audio devices can be missing (servers, locked-down desktops): the toast still shows.
+    return false;
   }
 }

@@ -1,7 +1,7 @@
 /** The only place that touches browser and desktop-shell capabilities (STYLE.md §3). */
 export { subscribeActivity } from "./activity";
 export { announceChange, onChangeAnnounced } from "./change-signal";
-export { playChatSound } from "./chat-sound";
+export { playTone, type Tone } from "./chat-sound";
 export { copyText } from "./clipboard";
 export {
   BRIDGE_CHANNEL,

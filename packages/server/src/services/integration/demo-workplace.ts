@@ -8,7 +8,10 @@ import type { Clock } from "../../clock.js";
 import type { Db } from "../../db/database.js";
 import { FriendsRepository } from "../../db/repositories/friends.repository.js";
 import { GroupwareRepository } from "../../db/repositories/groupware.repository.js";
-import type { Company } from "../../db/repositories/companies.repository.js";
+import {
+  CompaniesRepository,
+  type Company,
+} from "../../db/repositories/companies.repository.js";
 import type { UsersRepository } from "../../db/repositories/users.repository.js";
 import { WebhardRepository } from "../../db/repositories/webhard.repository.js";
 import type { FileStorage } from "../../storage/file-storage.js";
@@ -35,6 +38,7 @@ export async function seedDemoWorkplace(
   const integration = new IntegrationService(
     groupware,
     deps.users,
+    new CompaniesRepository(deps.db),
     { toUser: () => undefined },
     deps.clock,
   );

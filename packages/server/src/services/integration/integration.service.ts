@@ -4,6 +4,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  alarmKindFromCode,
+  isAlarmKindAvailable,
   newsLinkHref,
   type GroupwareCountKind,
   type VacationPromotion,
@@ -14,8 +16,10 @@ import type {
   Notice,
 } from "../../db/repositories/groupware.repository.js";
 import type { UsersRepository } from "../../db/repositories/users.repository.js";
+import type { CompaniesRepository } from "../../db/repositories/companies.repository.js";
 import { notFound } from "../../errors.js";
 import { miniNumberHash } from "../home/home.service.js";
+import { menuFlagsFor } from "../home/menu-policy.js";
 import type { NewsPost } from "../chat/news.service.js";
 import type { UserPush } from "../push/user-push.js";
 
@@ -47,6 +51,7 @@ export class IntegrationService {
   constructor(
     private readonly groupware: GroupwareRepository,
     private readonly users: UsersRepository,
+    private readonly companies: Pick<CompaniesRepository, "findById">,
     private readonly push: UserPush,
     private readonly clock: Clock,
     private readonly news?: NewsPoster,
@@ -145,7 +150,11 @@ export class IntegrationService {
   }
 
   /**
-   * Records an alarm for a user and pushes it (the client toasts it by type code, spec §3).
+   * Records an alarm for a user and pushes it (the client toasts it by type code, spec §3). A kind the user may not
+   * configure (its menu is off for the company, or a free user's kind other than note, chat, board and calendar,
+   * spec §2.3 §6) stays readable in the news room but is not pushed as a toast: the client's alarm settings show it
+   * disabled, and the server holds to the same rule.
+   * @returns the alarm's id.
    * @throws AppError user_not_found.
    */
   async alarm(
@@ -179,6 +188,8 @@ export class IntegrationService {
       senderDetail: input.sender,
       link: newsLinkHref(input.link) === null ? "" : input.link,
     });
+    if (!(await this.mayToast(caller, user.freeUser, input.type)))
+      return alarm.id;
     this.push.toUser(user.id, "alarm", {
       id: alarm.id,
       type: alarm.typeCode,
@@ -231,6 +242,22 @@ export class IntegrationService {
       user.id,
       miniNumberHash(user.id, authNo),
       this.clock(),
+    );
+  }
+
+  /** Whether the alarm settings let the user have toasts of this type code. */
+  private async mayToast(
+    caller: IntegrationCaller,
+    freeUser: boolean,
+    typeCode: string,
+  ): Promise<boolean> {
+    const kind = alarmKindFromCode(typeCode);
+    const company = await this.companies.findById(caller.companyId);
+    if (!kind || !company) return false;
+    return isAlarmKindAvailable(
+      kind,
+      menuFlagsFor(company, freeUser),
+      freeUser,
     );
   }
 

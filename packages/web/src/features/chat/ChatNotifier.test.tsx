@@ -5,7 +5,7 @@ import { App as AntdApp, ConfigProvider } from "antd";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../i18n";
-import { playChatSound } from "../../platform/chat-sound";
+import { playTone } from "../../platform/chat-sound";
 import { createChatServer, ME, type RoomSpec } from "../../test/chat-server";
 import { SessionController, SessionProvider } from "../session";
 import { ChatContext } from "./ChatContext";
@@ -13,7 +13,7 @@ import { ChatNotifier } from "./ChatNotifier";
 import { ChatSync } from "./chat-sync";
 import { patchRoom } from "./room-state";
 
-vi.mock("../../platform/chat-sound", () => ({ playChatSound: vi.fn() }));
+vi.mock("../../platform/chat-sound", () => ({ playTone: vi.fn() }));
 
 /** Desktop notifications shown, as the Notification API received them. */
 const shown: { title: string; body: string }[] = [];
@@ -32,7 +32,7 @@ class FakeNotification {
 
 beforeEach(() => {
   shown.length = 0;
-  vi.mocked(playChatSound).mockClear();
+  vi.mocked(playTone).mockClear();
   vi.stubGlobal("Notification", FakeNotification);
   // The app's window is behind another one, so desktop notifications show.
   vi.spyOn(document, "hasFocus").mockReturnValue(false);
@@ -86,7 +86,7 @@ describe("ChatNotifier", () => {
       name: "김민수의 새 메시지",
     });
     expect(toast.textContent).toContain("오후 회의는 3시에 대회의실...");
-    expect(playChatSound).toHaveBeenCalledTimes(1);
+    expect(playTone).toHaveBeenCalledTimes(1);
     expect(shown).toEqual([
       { title: "김민수", body: "오후 회의는 3시에 대회의실..." },
     ]);
@@ -107,7 +107,7 @@ describe("ChatNotifier", () => {
     // The muted room still counts the message as unread.
     expect(sync.store.getState().rooms.get("pc_b")?.unreadCount).toBe(1);
     expect(screen.queryByRole("status")).toBeNull();
-    expect(playChatSound).not.toHaveBeenCalled();
+    expect(playTone).not.toHaveBeenCalled();
     expect(shown).toEqual([]);
     stop();
   });
@@ -123,7 +123,7 @@ describe("ChatNotifier", () => {
     ]);
     expect(screen.queryByRole("status")).toBeNull();
     expect(document.body.textContent).not.toContain("비밀 메시지");
-    expect(playChatSound).not.toHaveBeenCalled();
+    expect(playTone).not.toHaveBeenCalled();
     stop();
   });
 });

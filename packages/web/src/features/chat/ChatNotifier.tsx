@@ -1,18 +1,20 @@
 /**
  * New-message alerts of the main window (spec §4 Rooms "Incoming message"): for each new room message the shared rule
  * decides between nothing, a bare "a message arrived" desktop notification (locked) and the full alert — a 2-second
- * toast with the sender and a trimmed text that opens the room when clicked, a desktop notification and the chat sound.
+ * toast with the sender and a trimmed text that opens the room when clicked (kept open with popupKeepYn), a desktop
+ * notification and the chat (or, for files, the file) sound of the sound settings.
  * Rendered above the lock screen, so it keeps deciding while the app is locked.
  */
-import { chatAlertFor, TOAST_DURATION_MS } from "@moa/shared";
+import { chatAlertFor, soundTone, TOAST_DURATION_MS } from "@moa/shared";
 import { App, Button } from "antd";
 import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
-  playChatSound,
+  playTone,
   requestDesktopNotifications,
   showDesktopNotification,
 } from "../../platform";
+import { useSettings } from "../preferences";
 import { useSessionController } from "../session";
 import { useChatSync } from "./ChatContext";
 import type { ChatMessage } from "./chat-types";
@@ -32,6 +34,7 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
   const { notification } = App.useApp();
   const sync = useChatSync();
   const session = useSessionController();
+  const { settings } = useSettings();
 
   const notify = useEffectEvent(
     (message: ChatMessage, lastSound: { at: number }) => {
@@ -68,7 +71,8 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
         key: message.roomName,
         title: sender,
         description: text,
-        duration: TOAST_DURATION_MS / 1000,
+        // popupKeepYn: the toast stays until the user closes or opens it.
+        duration: settings.popupKeepYn === "Y" ? 0 : TOAST_DURATION_MS / 1000,
         placement: "bottomRight",
         role: "status",
         props: { "aria-label": t("chat.notify.label", { name: sender }) },
@@ -86,9 +90,13 @@ export function ChatNotifier({ onOpen }: ChatNotifierProps) {
         onClick: open,
       });
       const now = Date.now();
-      if (now - lastSound.at >= SOUND_GAP_MS) {
+      const tone = soundTone(
+        settings,
+        message.contentType === "FILE" ? "file" : "chat",
+      );
+      if (tone && now - lastSound.at >= SOUND_GAP_MS) {
         lastSound.at = now;
-        playChatSound();
+        playTone(tone);
       }
     },
   );

@@ -180,8 +180,18 @@ export class RoomCommands {
 
   /** Hides the self room (privateRoom OFF); starting a chat with oneself shows it again. */
   async hideSelfRoom(): Promise<void> {
-    await this.ask(privateRoomUpdate(false));
-    this.sync.store.setState({ privateRoom: false });
+    await this.setSelfRoomShown(false);
+  }
+
+  /** Whether the self room is listed (the server-kept userData privateRoom; the settings' "use self room"). */
+  isSelfRoomShown(): boolean {
+    return this.sync.store.getState().privateRoom;
+  }
+
+  /** Lists or hides the self room (userData privateRoom ON or OFF). */
+  async setSelfRoomShown(on: boolean): Promise<void> {
+    await this.ask(privateRoomUpdate(on));
+    this.sync.store.setState({ privateRoom: on });
   }
 
   /**

@@ -2,7 +2,7 @@
  * The main window `/` (spec §2.3): header, left tabs, the active tab's panel, the notice footer and the session
  * dialogs. Without a session it sends the user to the login screen; while locked only the lock screen renders.
  */
-import { DEFAULT_WIDGET_KEYS, WIDGETS, type WidgetKey } from "@moa/shared";
+import { chosenWidgets, WIDGETS, type WidgetKey } from "@moa/shared";
 import { App, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,21 +16,23 @@ import { navigate } from "../../lib/router";
 import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
+import { AlarmNotifier, LoginNotifier } from "../alarm";
+import { AlarmSettingsDialog } from "../alarm-settings";
+import { LockScreen, useIdle } from "../lock";
 import { openOrgPickers } from "../org-picker";
 import { PhoneProvider, usePhone } from "../phone";
-import { LockScreen, useIdle } from "../lock";
+import { SettingsProvider, useSettings } from "../preferences";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
 import { MainHeader } from "./MainHeader";
 import { MainTabs, type MainTab } from "./MainTabs";
-
 import { NoticeFooter } from "./NoticeFooter";
 import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
+import { SettingsRequests } from "./SettingsRequests";
 import { useMenus } from "./use-home-data";
 import { UserInfoLayer } from "./UserInfoLayer";
 import { usableWidgets } from "./widget-menus";
-import { readWidgetOpenMode } from "./widget-open-mode";
 import "./main.css";
 
 // Tabs other than chatting load when first opened (first-load budget of the main window).
@@ -45,6 +47,8 @@ export function MainPage() {
   const phase = useSession((s) => s.phase);
   const locked = useSession((s) => s.locked);
   const session = useSessionController();
+  const jid = useSession((s) => s.user?.messengerId ?? null);
+  const menuFlags = useMenus().data?.flags;
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -63,22 +67,27 @@ export function MainPage() {
     );
   // The room list keeps syncing (and alerting) behind the lock screen, so unlocking shows it up to date.
   return (
-    <ChatProvider>
-      <ChatNotifier
-        onOpen={(roomName) =>
-          session.windows?.open("chatRoom", roomName) ?? false
-        }
-      />
-      {locked ? (
-        <LockedMain />
-      ) : (
-        <PhoneProvider>
-          <UserCardProvider>
-            <MainWindow />
-          </UserCardProvider>
-        </PhoneProvider>
-      )}
-    </ChatProvider>
+    <SettingsProvider jid={jid}>
+      <ChatProvider>
+        <ChatNotifier
+          onOpen={(roomName) =>
+            session.windows?.open("chatRoom", roomName) ?? false
+          }
+        />
+        <AlarmNotifier menuFlags={menuFlags} />
+        <LoginNotifier />
+        <SettingsRequests menuFlags={menuFlags} />
+        {locked ? (
+          <LockedMain />
+        ) : (
+          <PhoneProvider>
+            <UserCardProvider>
+              <MainWindow />
+            </UserCardProvider>
+          </PhoneProvider>
+        )}
+      </ChatProvider>
+    </SettingsProvider>
   );
 }
 
@@ -93,6 +102,8 @@ function MainWindow() {
   const session = useSessionController();
   const [tab, setTab] = useState<MainTab>("chatting");
   const [userInfoOpen, setUserInfoOpen] = useState(false);
+  const [alarmsOpen, setAlarmsOpen] = useState(false);
+  const { settings } = useSettings();
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
   const phone = usePhone();
@@ -120,7 +131,7 @@ function MainWindow() {
   const openWidget = (key: WidgetKey) => {
     const name = WIDGETS[key];
     const target = name === "home" ? "home" : name;
-    void (readWidgetOpenMode() === "mini"
+    void (settings.widgetOpenCd === "mini"
       ? openMini(target)
       : openGroupware(target));
   };
@@ -130,7 +141,7 @@ function MainWindow() {
       <h1 className="moa-visually-hidden">{t("main.page.title")}</h1>
       <MainHeader
         tab={tab}
-        widgets={usableWidgets(DEFAULT_WIDGET_KEYS, menus?.flags)}
+        widgets={usableWidgets(chosenWidgets(settings), menus?.flags)}
         onSearch={setSearch}
         onOpenWidget={openWidget}
         onOpenMini={() => {
@@ -182,7 +193,14 @@ function MainWindow() {
               {tab === "org" ? (
                 <OrgTab search={search} />
               ) : (
-                <TabPanel tab={tab} search={search} menus={menus} />
+                <TabPanel
+                  tab={tab}
+                  search={search}
+                  menus={menus}
+                  onOpenAlarmSettings={() => {
+                    setAlarmsOpen(true);
+                  }}
+                />
               )}
             </Suspense>
           )}
@@ -197,6 +215,13 @@ function MainWindow() {
         open={userInfoOpen}
         onClose={() => {
           setUserInfoOpen(false);
+        }}
+      />
+      <AlarmSettingsDialog
+        open={alarmsOpen}
+        menuFlags={menus?.flags}
+        onClose={() => {
+          setAlarmsOpen(false);
         }}
       />
       <NoticePopup suppressed={false} />

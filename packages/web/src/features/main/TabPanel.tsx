@@ -8,7 +8,7 @@ import { MoreTab } from "../more";
 import { linkTo, ShortcutTab, useGroupwareOpener } from "../shortcut";
 import { useUserCard } from "../user-card";
 import type { MainTab } from "./MainTabs";
-import { readWidgetOpenMode } from "./widget-open-mode";
+import { useSettings } from "../preferences";
 
 type TabPanelProps = {
   tab: Exclude<MainTab, "chatting">;
@@ -16,11 +16,18 @@ type TabPanelProps = {
   search: string;
   /** The company's menu config and whether attendance is on. */
   menus: { flags: Record<string, boolean>; attendance: boolean } | undefined;
+  /** Opens the alarm settings dialog (the more tab's entry). */
+  onOpenAlarmSettings: () => void;
 };
 
 /** The panel of the friend, shortcut, more and commute tabs. */
-export function TabPanel({ tab, search, menus }: TabPanelProps) {
-  const openMode = readWidgetOpenMode();
+export function TabPanel({
+  tab,
+  search,
+  menus,
+  onOpenAlarmSettings,
+}: TabPanelProps) {
+  const openMode = useSettings().settings.widgetOpenCd;
   const openGroupware = useGroupwareOpener(openMode);
   const attendance = menus?.attendance ?? false;
   const card = useUserCard();
@@ -37,7 +44,13 @@ export function TabPanel({ tab, search, menus }: TabPanelProps) {
     case "shortcut":
       return <ShortcutTab flags={menus?.flags ?? {}} openMode={openMode} />;
     case "more":
-      return <MoreTab attendance={attendance} openMode={openMode} />;
+      return (
+        <MoreTab
+          attendance={attendance}
+          openMode={openMode}
+          onOpenAlarmSettings={onOpenAlarmSettings}
+        />
+      );
     case "commute":
       if (attendance)
         return (

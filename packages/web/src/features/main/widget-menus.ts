@@ -3,21 +3,7 @@
  * config; a free user never gets mail, SMS or call). The server refuses a count of a disabled menu (403
  * menu_disabled), so the client neither shows such a widget nor asks for its count.
  */
-import { WIDGETS, type MenuKey, type WidgetKey } from "@moa/shared";
-
-/** The menu behind each widget; null for the groupware home, which every user has. */
-const WIDGET_MENU: Record<(typeof WIDGETS)[WidgetKey], MenuKey | null> = {
-  mail: "mail",
-  approval: "approval",
-  note: "note",
-  journal: "journal",
-  schedule: "calendar",
-  home: null,
-  webhard: "webhard",
-  webfax: "webfax",
-  sms: "sms",
-  elecdoc: "elecdoc",
-};
+import { isWidgetUsable, type WidgetKey } from "@moa/shared";
 
 /** A badge count kind the header asks for. */
 export type BadgeCountKind = "mail" | "apr" | "note" | "todo" | "sch";
@@ -41,10 +27,7 @@ export function usableWidgets(
   keys: readonly WidgetKey[],
   flags: Readonly<Record<string, boolean>> | undefined,
 ): WidgetKey[] {
-  return keys.filter((key) => {
-    const menu = WIDGET_MENU[WIDGETS[key]];
-    return menu === null || flags?.[`${menu}Used`] === true;
-  });
+  return keys.filter((key) => isWidgetUsable(key, flags));
 }
 
 /**

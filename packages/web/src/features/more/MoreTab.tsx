@@ -1,6 +1,6 @@
 /**
  * The more tab (spec §2.3): the entry points that are not groupware menus, grouped as Korean groupware messengers
- * do — settings (the settings window; alarm settings open it on their tab), news (notices, attendance notices,
+ * do — settings (the settings window, and the alarm settings dialog of spec §2.3), news (notices, attendance notices,
  * support) and about (download folder, version).
  */
 import type { WidgetOpenMode } from "@moa/shared";
@@ -23,17 +23,23 @@ type MoreTabProps = {
   attendance: boolean;
   /** Where groupware pages open (widgetOpenCd). */
   openMode: WidgetOpenMode;
+  /** Opens the alarm settings dialog. */
+  onOpenAlarmSettings: () => void;
 };
 
-export function MoreTab({ attendance, openMode }: MoreTabProps) {
+export function MoreTab({
+  attendance,
+  openMode,
+  onOpenAlarmSettings,
+}: MoreTabProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const session = useSessionController();
   const open = useGroupwareOpener(openMode);
   const [noticesOpen, setNoticesOpen] = useState(false);
 
-  const openSettings = (tab: string) => {
-    if (!(session.windows?.open("setting", tab) ?? false))
+  const openSettings = () => {
+    if (!(session.windows?.open("setting", "") ?? false))
       void message.error(t("more.windowBlocked"));
   };
 
@@ -44,12 +50,8 @@ export function MoreTab({ attendance, openMode }: MoreTabProps) {
   ): MenuGridItem => ({ key, label, icon: MENU_ICONS[key], onOpen });
 
   const settings = [
-    entry("settings", t("more.settings"), () => {
-      openSettings("");
-    }),
-    entry("alarmSettings", t("more.alarmSettings"), () => {
-      openSettings("alarm");
-    }),
+    entry("settings", t("more.settings"), openSettings),
+    entry("alarmSettings", t("more.alarmSettings"), onOpenAlarmSettings),
   ];
   const news = [
     entry("notices", t("more.notices"), () => void open(linkTo("noticeList"))),

@@ -3,7 +3,13 @@
  * position or the title by the title mode, the virtual branch follows the company setting, the search-result tree,
  * the last location, presence followed for the rows shown only, and a person opening the user card.
  */
-import type { OrgDepartment, OrgTreeResponse, OrgUser } from "@moa/shared";
+import {
+  DEFAULT_LOCAL_SETTINGS,
+  type LocalSettingsPatch,
+  type OrgDepartment,
+  type OrgTreeResponse,
+  type OrgUser,
+} from "@moa/shared";
 import { NS_MOA_PRESENCE } from "@moa/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -17,7 +23,7 @@ import { PresenceContext, PresenceFollower } from "../presence";
 import { SessionController, SessionProvider } from "../session";
 import { clearOrgTree, setOrgTree } from "../session/org-cache";
 import { UserCardContext } from "../user-card";
-import { writeOrgSettings } from "./org-settings";
+import { SettingsContext } from "../preferences";
 import { OrgTab } from "./OrgTab";
 
 const DOMAIN = "chat.moa.test";
@@ -135,7 +141,15 @@ function recordingFollower() {
   return { follower, sent };
 }
 
-function renderTab({ search = "", virtualBranch = false } = {}) {
+function renderTab({
+  search = "",
+  virtualBranch = false,
+  settings = {},
+}: {
+  search?: string;
+  virtualBranch?: boolean;
+  settings?: LocalSettingsPatch;
+} = {}) {
   setOrgTree(TREE, virtualBranch);
   const session = new SessionController({
     baseUrl: "http://moa.test",
@@ -178,15 +192,22 @@ function renderTab({ search = "", virtualBranch = false } = {}) {
         <AntdApp>
           <QueryClientProvider client={queryClient}>
             <SessionProvider controller={session}>
-              <PresenceContext value={follower}>
-                <UserCardContext value={{ open: openCard }}>
-                  <VirtuosoMockContext
-                    value={{ viewportHeight: 1000, itemHeight: 44 }}
-                  >
-                    <OrgTab search={text} />
-                  </VirtuosoMockContext>
-                </UserCardContext>
-              </PresenceContext>
+              <SettingsContext
+                value={{
+                  settings: { ...DEFAULT_LOCAL_SETTINGS, ...settings },
+                  update: () => undefined,
+                }}
+              >
+                <PresenceContext value={follower}>
+                  <UserCardContext value={{ open: openCard }}>
+                    <VirtuosoMockContext
+                      value={{ viewportHeight: 1000, itemHeight: 44 }}
+                    >
+                      <OrgTab search={text} />
+                    </VirtuosoMockContext>
+                  </UserCardContext>
+                </PresenceContext>
+              </SettingsContext>
             </SessionProvider>
           </QueryClientProvider>
         </AntdApp>
@@ -246,8 +267,7 @@ describe("OrgTab", { timeout: 30_000 }, () => {
   });
 
   it("shows titles instead of positions in title mode", () => {
-    writeOrgSettings("minsu.kim", { orgPrtCd: "tit" });
-    renderTab();
+    renderTab({ settings: { orgPrtCd: "tit" } });
     within(tree()).getByRole("treeitem", { name: /^김민수 팀원/ });
     within(tree()).getByRole("treeitem", { name: /^나대표 대표,/ });
   });
@@ -284,8 +304,7 @@ describe("OrgTab", { timeout: 30_000 }, () => {
   });
 
   it("reopens where it was left when orgLastLocYn is set", async () => {
-    writeOrgSettings("minsu.kim", { orgLastLocYn: "Y" });
-    const first = renderTab();
+    const first = renderTab({ settings: { orgLastLocYn: "Y" } });
     await userEvent.click(
       within(tree()).getByRole("treeitem", { name: /^개발본부/ }),
     );
@@ -294,7 +313,7 @@ describe("OrgTab", { timeout: 30_000 }, () => {
     );
     first.unmount();
     clearOrgTree();
-    renderTab();
+    renderTab({ settings: { orgLastLocYn: "Y" } });
     within(tree()).getByRole("treeitem", { name: /^최영업/ });
     expect(
       within(tree()).queryByRole("treeitem", { name: /^김민수/ }),

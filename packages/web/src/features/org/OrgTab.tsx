@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListRange } from "react-virtuoso";
 import { usePresenceFollower } from "../presence";
+import { useSettings } from "../preferences";
 import { getOrgTree, useSession, useSessionController } from "../session";
 import { useUserCard } from "../user-card";
 import { orgView, rowKey } from "./org-rows";
@@ -80,9 +81,13 @@ function OrgTabBody({
     () => orgView(tree, virtualBranch),
     [tree, virtualBranch],
   );
-  const [settings] = useState(() => readOrgSettings(loginId));
-  const restore =
-    settings.orgLastLocYn === "Y" ? settings.orgLastLoc : undefined;
+  const { settings } = useSettings();
+  // The place the tree was left, read once: the tree opens there and then follows the user.
+  const [restore] = useState(() =>
+    settings.orgLastLocYn === "Y"
+      ? readOrgSettings(loginId).orgLastLoc
+      : undefined,
+  );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
     () =>
       new Set(

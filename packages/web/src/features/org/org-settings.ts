@@ -1,8 +1,7 @@
 /**
- * The org tab's local settings (spec §3 local settings, org): the title mode (orgPrtCd: show the position or the
- * title next to names), whether to reopen the tree where it was left (orgLastLocYn) and that place (orgLastLoc). Kept in
- * this browser's storage per login id, like the other local settings; the title mode defaults to the company's choice
- * (uimanager designator, spec §7.2) until the user picks one.
+ * Where the org tree was left (spec §3 local settings, orgLastLoc), kept in this browser's storage per login id and
+ * reopened when the user's orgLastLocYn setting is on; and the company's default title mode (uimanager designator,
+ * spec §7.2), used until the user picks one (orgPrtCd). Both switches live with the other settings (features/preferences).
  */
 import { uiManagerSettingResponseSchema, type ApiClient } from "@moa/shared";
 import { z } from "zod";
@@ -14,8 +13,6 @@ export type OrgTitleMode = "pos" | "tit";
 export type OrgLocation = { expanded: string[]; topRow: string };
 
 const settingsSchema = z.object({
-  orgPrtCd: z.enum(["pos", "tit"]).optional(),
-  orgLastLocYn: z.enum(["Y", "N"]).optional(),
   orgLastLoc: z
     .object({ expanded: z.array(z.string()).max(5000), topRow: z.string() })
     .optional(),

@@ -18,11 +18,11 @@ import { findCaller, type CallerCard } from "../../api/centrex-api";
 import { signedGroupwareLink } from "../../api/groupware-link";
 import { useBridge } from "../../lib/bridge";
 import { openExternal } from "../../platform";
+import { loadSettings } from "../preferences";
 import { getOrgTree, useSessionController } from "../session";
 import { cleanTypedNumber, orgPhoneOf, type CallMember } from "./dial-plan";
 import { IncomingCallDialog } from "./IncomingCallDialog";
 import { parseIncomingCallPush } from "./incoming-call-push";
-import { readIncomingCallSettings } from "./incoming-call-settings";
 import { PhoneDialog, type PhoneRequest } from "./PhoneDialog";
 import { useMemberChoice } from "./use-member-choice";
 
@@ -96,18 +96,21 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
       session.onMessage((el) => {
         const call = parseIncomingCallPush(el);
         if (!call) return;
-        // Read at each call: a settings change applies to the next one.
-        const settings = readIncomingCallSettings();
-        if (!settings.receive) return;
+        // Read from storage at each call, where the settings window writes before it tells the windows: a change
+        // applies to the very next call (useRcvCallYn, rcvCallTargetCd).
+        const jid = session.store.getState().user?.messengerId;
+        if (!jid) return;
+        const { useRcvCallYn, rcvCallTargetCd } = loadSettings(jid);
+        if (useRcvCallYn === "N") return;
         void (async () => {
           // The push carries the address-book match; other contacts are looked up here.
-          const known = settings.lookup === "addr" ? call.caller : undefined;
+          const known = rcvCallTargetCd === "addr" ? call.caller : undefined;
           let caller: CallerCard | null = known ?? null;
           if (!known)
             try {
               caller = await findCaller(
                 session.api,
-                settings.lookup,
+                rcvCallTargetCd,
                 call.callNumber,
               );
             } catch {

@@ -3,11 +3,7 @@
  *
  * Main window: wrap it in `<PhoneProvider>` (inside the session, the bridge and the react-query client), then
  * `usePhone().open(members?)` from a user card or the header; room windows send `call:set-info` over the bridge.
- * The incoming-call settings (useRcvCallYn, rcvCallTargetCd) are per-device values under the exported keys.
+ * The incoming-call settings (useRcvCallYn, rcvCallTargetCd) come from the user's settings (features/preferences).
  */
 export { cleanTypedNumber, orgPhoneOf, type CallMember } from "./dial-plan";
-export {
-  CALL_LOOKUP_TARGET_KEY,
-  RECEIVE_CALLS_KEY,
-} from "./incoming-call-settings";
 export { PhoneProvider, usePhone, type PhoneApi } from "./PhoneProvider";

@@ -12,6 +12,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
@@ -19,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useBridge } from "../../lib/bridge";
 import { useRoomCommands } from "../chat";
 import { usePhone } from "../phone";
+import { useSettings } from "../preferences";
 import { usePresence, usePresenceFollower } from "../presence";
 import { getOrgTree, useSession, useSessionController } from "../session";
 import {
@@ -65,8 +67,19 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const bridge = useBridge();
   const phone = usePhone();
+  const openMode = useSettings().settings.widgetOpenCd;
+  const openModeRef = useRef(openMode);
+  useEffect(() => {
+    openModeRef.current = openMode;
+  }, [openMode]);
   const deps = useMemo<CardSession>(
-    () => ({ session, commands, queryClient, openPhone: phone.open }),
+    () => ({
+      session,
+      commands,
+      queryClient,
+      openPhone: phone.open,
+      openMode: () => openModeRef.current,
+    }),
     [session, commands, queryClient, phone],
   );
 

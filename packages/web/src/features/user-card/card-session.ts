@@ -2,9 +2,10 @@
  * The user card's actions over the main window's session, shared by the main window's own card and the room windows'
  * (which ask over the bridge): which actions the signed-in user has for a person, and running one.
  */
-import type { UserInfo } from "@moa/shared";
+import type { UserInfo, WidgetOpenMode } from "@moa/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { groupwareLink } from "../../api/groupware-link";
+import { groupwareLink, miniWindowLink } from "../../api/groupware-link";
+import { requestMiniAuthNo } from "../../api/home-api";
 import { openExternal } from "../../platform";
 import type { useRoomCommands } from "../chat";
 import { cleanTypedNumber, type CallMember } from "../phone";
@@ -29,6 +30,8 @@ export type CardSession = {
   queryClient: QueryClient;
   /** Opens the internet phone dialog filled with the member to call. */
   openPhone: (members: readonly CallMember[]) => void;
+  /** Where mail and note pages open (widgetOpenCd): the browser, or the groupware's mini window. */
+  openMode: () => WidgetOpenMode;
 };
 
 /** The friend list's login ids, from the query cache when it holds them. */
@@ -118,6 +121,13 @@ export async function runCardAction(
         action === "mail"
           ? `?to=${encodeURIComponent(user.email)}`
           : `?to=${encodeURIComponent(user.loginId)}`;
+      if (deps.openMode() === "mini") {
+        const authNo = await requestMiniAuthNo(session.api);
+        openExternal(
+          miniWindowLink(me.domain, me.loginId, authNo, action, query),
+        );
+        return;
+      }
       openExternal(
         await groupwareLink(me.domain, me.loginId, webToken, action, query),
       );

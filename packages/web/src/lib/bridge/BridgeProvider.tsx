@@ -36,6 +36,11 @@ export function useBridge(): Bridge {
   return bridge;
 }
 
+/** The window's bridge, or null where none is provided (components that also work on their own, in tests). */
+export function useOptionalBridge(): Bridge | null {
+  return useContext(BridgeContext);
+}
+
 /** Runs `listener` for every `type` event while the component is mounted. */
 export function useBridgeEvent<K extends BridgeEventType>(
   type: K,

@@ -4,5 +4,6 @@ export {
   useBridge,
   useBridgeEvent,
   useBridgeRequest,
+  useOptionalBridge,
 } from "./BridgeProvider";
 export { windowIdFor } from "./window-id";

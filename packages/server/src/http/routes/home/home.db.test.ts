@@ -369,6 +369,38 @@ describe("notices, alarms and vacation promotion", () => {
     pushes.stop();
   });
 
+  it("toasts only alarm kinds the user may configure: not a menu the company turned off, not a free user's mail", async () => {
+    const co = await createCompany(server.database.db, {
+      menuConfig: { approvalUsed: false },
+    });
+    const coKey = await issueIntegrationKey(server.database.db, co.id);
+    const regular = await signedIn({}, co);
+    const free = await signedIn({ freeUser: true });
+    const send = (k: string, loginId: string, type: string) =>
+      apiClient(server.url, k)("POST", "/integration/v1/alarms", {
+        loginId,
+        type,
+        title: `알림 ${type}`,
+      });
+    for (const [k, who, refused, allowed] of [
+      [coKey, regular.user, "007", "004"],
+      [key, free.user, "003", "006"],
+    ] as const) {
+      const pushes = recordPushes(bus, who.id);
+      // Both are kept in the news room (201); pushes keep their order, so the allowed one arriving settles it.
+      expect((await send(k, who.loginId, refused)).status).toBe(201);
+      expect((await send(k, who.loginId, allowed)).status).toBe(201);
+      expect(await pushes.next("alarm")).toMatchObject({ type: allowed });
+      expect(
+        pushes.events
+          .filter((e) => e.type === "alarm")
+          .map((e) => e.payload.type),
+      ).toEqual([allowed]);
+      expect((await newsRoomMessages(who.id)).length).toBe(2);
+      pushes.stop();
+    }
+  });
+
   it("serves the vacation promotion the groupware set, and null once ended", async () => {
     const { user, api } = await signedIn();
     const gw = apiClient(server.url, key);

@@ -126,8 +126,12 @@ describe("room view settings", () => {
 
   it("switches to the user's settings once the user is known", () => {
     window.localStorage.setItem(
+      `moa.settings.${KIM}`,
+      JSON.stringify({ zoom: 1.4, chatFontRatio: 80 }),
+    );
+    window.localStorage.setItem(
       `moa.roomView.${KIM}`,
-      JSON.stringify({ zoom: 1.4, fontRatio: 80, opacity: 0.5 }),
+      JSON.stringify({ opacity: 0.5 }),
     );
     const { room, rerender } = renderRoom(null);
     expect(room().style.zoom).toBe("1");
@@ -144,13 +148,17 @@ describe("room view settings", () => {
     expect(room().style.opacity).toBe("0.5");
   });
 
-  it("brings stored values back into range", () => {
+  it("brings a stored opacity back into range and replaces unreadable zoom and font sizes by the defaults", () => {
+    window.localStorage.setItem(
+      `moa.settings.${KIM}`,
+      JSON.stringify({ zoom: 9, chatFontRatio: 95 }),
+    );
     window.localStorage.setItem(
       `moa.roomView.${KIM}`,
-      JSON.stringify({ zoom: 9, fontRatio: 95, opacity: 0 }),
+      JSON.stringify({ opacity: 0 }),
     );
     const { room } = renderRoom();
-    expect(room().style.zoom).toBe("2");
+    expect(room().style.zoom).toBe("1");
     expect(room().style.opacity).toBe("0.1");
     expect(room().style.getPropertyValue("--moa-chat-font-size")).toBe("100%");
   });

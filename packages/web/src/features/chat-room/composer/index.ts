@@ -1,11 +1,6 @@
 /** The room window's input area and its view settings (zoom, chat font size, opacity). */
 export { Composer } from "./Composer";
 export type { ComposerMember, ComposerProps, ReplyTarget } from "./Composer";
-export {
-  loadRoomViewSettings,
-  saveRoomViewSettings,
-  type RoomViewSettings,
-} from "./room-view-settings";
 export { RoomViewControls } from "./RoomViewControls";
 export {
   CHAT_FONT_SIZE_VAR,

@@ -16,6 +16,7 @@ import phone from "./phone.json";
 import org from "./org.json";
 import roomManage from "./room-manage.json";
 import sessionWindows from "./session-windows.json";
+import settings from "./settings.json";
 import userCard from "./user-card.json";
 import webhard from "./webhard.json";
 
@@ -31,6 +32,7 @@ export const parts = {
   layout,
   roomManage,
   sessionWindows,
+  settings,
   friends,
   commute,
   groupware,
@@ -51,6 +53,7 @@ export const catalog = {
   ...layout,
   ...roomManage,
   ...sessionWindows,
+  ...settings,
   ...friends,
   ...commute,
   ...groupware,
