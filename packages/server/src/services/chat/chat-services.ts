@@ -16,21 +16,24 @@ export type ChatServices = {
   userData: UserDataService;
   presence: PresenceService;
   news: NewsService;
+  /** Waits for the messages being stored to be committed and delivered (graceful drain). */
+  settled(): Promise<void>;
   close(): void;
 };
 
 /**
  * Creates the chat services.
- * @param deps database, bus and clock (epoch ms).
+ * @param deps database, bus, clock (epoch ms) and whether other nodes share the database and bus.
  * @returns the services.
  */
 export function createChatServices(deps: {
   db: Db;
   bus: ChatBus;
   now: () => number;
+  multiNode?: boolean;
 }): ChatServices {
   const members = new MemberCache(deps.db, deps.bus);
-  const writer = new ArchiveWriter(deps.db, deps.now);
+  const writer = new ArchiveWriter(deps.db, deps.now, deps.multiNode);
   const messages = new MessagesService({
     db: deps.db,
     bus: deps.bus,
@@ -55,6 +58,7 @@ export function createChatServices(deps: {
     userData,
     presence,
     news,
+    settled: () => messages.settled(),
     close: () => members.close(),
   };
 }

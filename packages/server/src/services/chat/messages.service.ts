@@ -88,7 +88,18 @@ function contentTypeOf(extension: string | undefined): string {
 }
 
 export class MessagesService {
+  /** Stores under way (committing or being published): a draining node lets them finish. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   constructor(private readonly deps: MessagesDeps) {}
+
+  /**
+   * Waits for every store begun so far to be committed and published (or to fail).
+   * @returns when none is left from before the call.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
 
   /**
    * Sends a message from a member: stored (once per origin id), then delivered to every member.
@@ -170,6 +181,22 @@ export class MessagesService {
   }
 
   private async store(
+    room: RoomRecord,
+    members: readonly MemberRecord[],
+    m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
+      clientId: string | undefined;
+    },
+  ): Promise<{ view: MessageView; fresh: boolean }> {
+    const work = this.storeAndPublish(room, members, m);
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async storeAndPublish(
     room: RoomRecord,
     members: readonly MemberRecord[],
     m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {

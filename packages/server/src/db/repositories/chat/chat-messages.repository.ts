@@ -52,20 +52,23 @@ export async function insertMessageBatch(
   batch: readonly NewMessageRecord[],
   dualRoomIds: readonly number[],
 ): Promise<{ record: MessageRecord; fresh: boolean }[]> {
-  // One INSERT is atomic on its own; a transaction is only needed to clear dual-room leave times with it.
+  const insertAndRejoin = async (tx: Db) => {
+    const rows = await insertRows(tx, batch);
+    if (dualRoomIds.length > 0)
+      await tx
+        .updateTable("chat_members")
+        .set({ leave_time: null })
+        .where("room_id", "in", dualRoomIds)
+        .where("leave_time", "is not", null)
+        .execute();
+    return rows;
+  };
+  // One INSERT is atomic on its own; a transaction is only needed to clear dual-room leave times with it (the
+  // caller's, when it already runs one).
   const inserted =
-    dualRoomIds.length === 0
-      ? await insertRows(db, batch)
-      : await db.transaction().execute(async (tx) => {
-          const rows = await insertRows(tx, batch);
-          await tx
-            .updateTable("chat_members")
-            .set({ leave_time: null })
-            .where("room_id", "in", dualRoomIds)
-            .where("leave_time", "is not", null)
-            .execute();
-          return rows;
-        });
+    dualRoomIds.length === 0 || db.isTransaction
+      ? await insertAndRejoin(db)
+      : await db.transaction().execute(insertAndRejoin);
   const ids = new Map(inserted.map((m) => [keyOf(m), m.id]));
   const byKey = new Map<string, MessageRecord>();
   for (const m of batch) {
@@ -175,6 +178,25 @@ async function insertRows(
  * @param roomIds the rooms.
  * @returns room id → latest log time (rooms without messages are absent).
  */
+/** Advisory-lock class of rooms' message keys (any constant other locks of the database do not use). */
+const ROOM_KEY_LOCK_CLASS = 0x6d6f61;
+
+/**
+ * Takes each room's message-key lock until the transaction ends, so nodes sharing the database allocate a room's
+ * log times one after the other (ascending room order: two batches never wait on each other in a cycle).
+ * @param tx a transaction.
+ * @param roomIds the rooms.
+ */
+export async function lockRoomKeys(
+  tx: Db,
+  roomIds: readonly number[],
+): Promise<void> {
+  for (const id of [...new Set(roomIds)].sort((a, b) => a - b))
+    await sql`select pg_advisory_xact_lock(${ROOM_KEY_LOCK_CLASS}::int4, (${id}::bigint % 2147483647)::int4)`.execute(
+      tx,
+    );
+}
+
 export async function latestLogTimes(
   db: Db,
   roomIds: readonly number[],

@@ -1,0 +1,118 @@
+/**
+ * ChatBus over Redis pub/sub, for several server nodes (docs/scaling.md). Each node holds one publishing and one
+ * subscribing connection and subscribes to a Redis channel only while it has a local subscriber of that topic, so a
+ * user's events reach just the nodes where that user is connected. Local subscribers get events through Redis too:
+ * every node then sees one order per topic (the order Redis received the publishes) and each event once.
+ */
+import { Redis } from "ioredis";
+import type { BusEvent, BusHandler, ChatBus } from "./bus.js";
+import { createLogger } from "../logger.js";
+
+const log = createLogger("bus.redis");
+
+/**
+ * Connects the Redis bus.
+ * @param url the Redis URL.
+ * @param prefix namespace of the channels (deployments or test runs sharing one Redis use different ones).
+ * @returns the bus, once both connections are ready.
+ * @throws Error when Redis cannot be reached.
+ */
+export async function createRedisBus(
+  url: string,
+  prefix: string,
+): Promise<ChatBus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true });
+  for (const [name, client] of [
+    ["publisher", pub],
+    ["subscriber", sub],
+  ] as const)
+    client.on("error", (err: unknown) =>
+      log.warn({ err, connection: name }, "redis connection error"),
+    );
+  await Promise.all([pub.connect(), sub.connect()]);
+
+  const topics = new Map<string, Set<BusHandler>>();
+  /** Subscribe commands Redis has not confirmed yet: publishes wait for them (see publish). */
+  let pendingSubscribes = 0;
+  const held: { channel: string; payload: string }[] = [];
+  let closed = false;
+
+  sub.on("message", (channel: string, payload: string) => {
+    const handlers = topics.get(channel.slice(prefix.length));
+    if (!handlers) return;
+    let event: BusEvent;
+    try {
+      event = JSON.parse(payload) as BusEvent;
+    } catch (err) {
+      log.error({ err, channel }, "unreadable bus event");
+      return;
+    }
+    for (const handler of [...handlers]) {
+      try {
+        handler(event);
+      } catch (err) {
+        // One broken subscriber must not stop delivery to the others.
+        log.error({ err, channel }, "bus handler failed");
+      }
+    }
+  });
+
+  const send = (channel: string, payload: string): void => {
+    pub.publish(channel, payload).catch((err: unknown) => {
+      log.error({ err, channel }, "bus publish failed");
+    });
+  };
+
+  const release = (): void => {
+    if (pendingSubscribes > 0) return;
+    for (const m of held.splice(0)) send(m.channel, m.payload);
+  };
+
+  return {
+    publish(topic: string, event: BusEvent): void {
+      if (closed) return;
+      const channel = prefix + topic;
+      const payload = JSON.stringify(event);
+      // A session subscribes and at once publishes to its own topic (bind): the two travel on different
+      // connections, so a publish waits until every earlier subscribe is confirmed, keeping publish order.
+      if (pendingSubscribes > 0 || held.length > 0)
+        held.push({ channel, payload });
+      else send(channel, payload);
+    },
+    subscribe(topic: string, handler: BusHandler): () => void {
+      let set = topics.get(topic);
+      if (!set) {
+        set = new Set();
+        topics.set(topic, set);
+        pendingSubscribes += 1;
+        sub
+          .subscribe(prefix + topic)
+          .catch((err: unknown) => {
+            log.error({ err, topic }, "bus subscribe failed");
+          })
+          .finally(() => {
+            pendingSubscribes -= 1;
+            release();
+          });
+      }
+      set.add(handler);
+      return () => {
+        const current = topics.get(topic);
+        if (!current?.delete(handler) || current.size > 0) return;
+        topics.delete(topic);
+        if (!closed)
+          sub.unsubscribe(prefix + topic).catch((err: unknown) => {
+            log.warn({ err, topic }, "bus unsubscribe failed");
+          });
+      };
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      topics.clear();
+      held.length = 0;
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
