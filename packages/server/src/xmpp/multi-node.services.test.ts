@@ -18,6 +18,7 @@ import {
   createCompany,
   createUser,
   loginAs,
+  postLogin,
   type TestUser,
 } from "../testing/factories.js";
 import {
@@ -37,6 +38,7 @@ import {
 import { loginRaw, type RawClient } from "./testing/raw-client.js";
 
 const MEMBERS = 6;
+const LOGIN_LIMIT = 4;
 /** The issue's bound for revocation on another node. */
 const REVOKE_DEADLINE_MS = 1_000;
 
@@ -68,6 +70,8 @@ const startNode = () =>
       REDIS_URL: testRedisUrl(),
       REDIS_PREFIX: redisPrefix,
       SEED_DEMO: "false",
+      // Low enough to reach across both nodes in a test; successful logins are given back, so others are not hit.
+      THROTTLE_LOGIN_PER_ACCOUNT: String(LOGIN_LIMIT),
     },
   });
 
@@ -84,7 +88,7 @@ beforeAll(async () => {
   await migrate(handle.db);
   const company = await createCompany(handle.db);
   users = [];
-  for (let i = 0; i < MEMBERS + 2; i++)
+  for (let i = 0; i < MEMBERS + 3; i++)
     users.push(await createUser(handle.db, company));
   await handle.close();
   nodes = await Promise.all([startNode(), startNode()]);
@@ -269,6 +273,22 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     expect(error.getChild("conflict", NS_STREAMS)).toBeDefined();
     const pong = await newer.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
     expect(pong.attrs.type).toBe("result");
+  });
+
+  it("counts an account's failed logins on both nodes together", async () => {
+    const user = users[MEMBERS + 2]!;
+    const attempt = (node: ServerProcess, password: string) =>
+      postLogin(node.url, {
+        username: user.loginId,
+        domain: user.domain,
+        password,
+      });
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const wrong = await attempt(nodes[i % 2]!, "wrong-password!");
+      expect(wrong.status).toBe(200);
+    }
+    const refused = await attempt(nodes[0]!, user.password);
+    expect(refused.status).toBe(429);
   });
 
   it("reports readiness with the database and Redis", async () => {
