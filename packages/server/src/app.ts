@@ -35,6 +35,7 @@ import { createThrottling } from "./services/throttle/throttling.js";
 import { registerThrottleHooks } from "./http/throttle-hooks.js";
 import type { Redis } from "ioredis";
 import { RedisRateLimitStore } from "./services/throttle/redis-store.js";
+import { NodeLiveness } from "./cluster/node-liveness.js";
 
 export type AppDeps = {
   config: Config;
@@ -90,6 +91,14 @@ export async function createApp(deps: AppDeps) {
   registerOrgRoutes(app, { services: identity, config: deps.config });
   registerAvatarRoutes(app, identity);
 
+  // Several nodes: each announces itself and the presences it holds, and takes off those of a node that died.
+  const liveness = deps.redis
+    ? new NodeLiveness(
+        deps.redis,
+        deps.config.redisPrefix,
+        deps.config.nodeTimeoutMs,
+      )
+    : undefined;
   // Chat engine (issue #4): XMPP over WebSocket at /ws/.
   const xmpp = registerXmppEndpoint(app.server, {
     db: deps.db,
@@ -107,9 +116,14 @@ export async function createApp(deps: AppDeps) {
       : [],
     now: () => clock().getTime(),
     multiNode: deps.chatBus !== undefined && deps.config.redisUrl !== undefined,
+    ...(liveness ? { presenceTracker: liveness } : {}),
     ...(deps.xmppLimits ? { limits: deps.xmppLimits } : {}),
   });
-  app.addHook("preClose", () => xmpp.close());
+  app.addHook("preClose", async () => {
+    await xmpp.close();
+    await liveness?.stop();
+  });
+  await liveness?.start((dead) => xmpp.chat.presence.takeOff(dead));
 
   // Workplace features (issue #5): home, groupware integration, friends, attendance, files, phone, webhard.
   const workplace = createWorkplaceServices({

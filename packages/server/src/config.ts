@@ -54,6 +54,13 @@ const envSchema = z.object({
     .describe(
       "Prefix of every Redis channel and key, so several deployments (or test runs) can share one Redis.",
     ),
+  NODE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(15)
+    .describe(
+      "With REDIS_URL: a node that has not renewed its Redis heartbeat for this long counts as dead, and another node takes its users offline (within this plus a third of it).",
+    ),
   PUBLIC_URL: z
     .url()
     .optional()
@@ -105,6 +112,7 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
+  nodeTimeoutMs: number;
   publicUrl: string | undefined;
   trustProxy: TrustProxy;
   bodyIdleTimeoutMs: number;
@@ -158,6 +166,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    nodeTimeoutMs: e.NODE_TIMEOUT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,

@@ -39,6 +39,8 @@ import { loginRaw, type RawClient } from "./testing/raw-client.js";
 
 const MEMBERS = 6;
 const LOGIN_LIMIT = 4;
+/** A short heartbeat timeout, so a killed node's users go offline quickly. */
+const NODE_TIMEOUT_S = 2;
 /** The issue's bound for revocation on another node. */
 const REVOKE_DEADLINE_MS = 1_000;
 
@@ -72,6 +74,7 @@ const startNode = () =>
       SEED_DEMO: "false",
       // Low enough to reach across both nodes in a test; successful logins are given back, so others are not hit.
       THROTTLE_LOGIN_PER_ACCOUNT: String(LOGIN_LIMIT),
+      NODE_TIMEOUT_SECONDS: String(NODE_TIMEOUT_S),
     },
   });
 
@@ -88,7 +91,7 @@ beforeAll(async () => {
   await migrate(handle.db);
   const company = await createCompany(handle.db);
   users = [];
-  for (let i = 0; i < MEMBERS + 3; i++)
+  for (let i = 0; i < MEMBERS + 5; i++)
     users.push(await createUser(handle.db, company));
   await handle.close();
   nodes = await Promise.all([startNode(), startNode()]);
@@ -289,6 +292,37 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     }
     const refused = await attempt(nodes[0]!, user.password);
     expect(refused.status).toBe(429);
+  });
+
+  it("takes the users of a killed node offline for watchers on another node", async () => {
+    const third = await startNode();
+    nodes.push(third);
+    const watched = users[MEMBERS + 3]!;
+    const watcher = (await online(users[MEMBERS + 4]!, nodes[0]!, "pc-1"))
+      .client;
+    await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
+    );
+    const fromWatched = (el: Element) =>
+      el.name === "presence" &&
+      String(el.attrs.from).split("/")[0] === watched.jid.toLowerCase();
+    await online(watched, third, "mobile-1");
+    expect((await watcher.next(fromWatched, "online")).attrs.type).toBe(
+      undefined,
+    );
+    await third.kill();
+    nodes = nodes.filter((n) => n !== third);
+    const killedAt = Date.now();
+    // The bound: the timeout plus one sweep (a third of it); the client's own wait is 5 s.
+    const off = await watcher.next(fromWatched, "offline after the kill");
+    expect(off.attrs.type).toBe("unavailable");
+    expect(Date.now() - killedAt).toBeLessThan(NODE_TIMEOUT_S * 1000 * 1.5);
+    const snapshot = await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
+    );
+    expect(snapshot.getChild("subscribe")?.getChildren("item")).toHaveLength(0);
   });
 
   it("reports readiness with the database and Redis", async () => {

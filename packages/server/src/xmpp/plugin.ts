@@ -5,6 +5,7 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
+import type { PresenceTracker } from "../cluster/node-liveness.js";
 import type { ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../logger.js";
@@ -44,6 +45,8 @@ export type XmppEndpointOptions = {
   now?: () => number;
   /** Other server nodes share the database and bus (REDIS_URL): message keys are allocated under a lock. */
   multiNode?: boolean;
+  /** The node registry (several nodes): told which presences this node holds. */
+  presenceTracker?: PresenceTracker;
 };
 
 /** The running endpoint, for tests and the composition root. */
@@ -123,6 +126,7 @@ export function registerXmppEndpoint(
     bus: options.bus,
     now,
     multiNode: options.multiNode ?? false,
+    presenceTracker: options.presenceTracker,
   });
   const router = new Router(logger);
   const sessions = new SessionRegistry();

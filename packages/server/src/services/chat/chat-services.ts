@@ -3,6 +3,7 @@ import type { ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
 import { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import { ArchiveWriter } from "./archive-writer.js";
+import type { PresenceTracker } from "../../cluster/node-liveness.js";
 import { MemberCache } from "./member-cache.js";
 import { MessagesService } from "./messages.service.js";
 import { NewsService } from "./news.service.js";
@@ -23,7 +24,8 @@ export type ChatServices = {
 
 /**
  * Creates the chat services.
- * @param deps database, bus, clock (epoch ms) and whether other nodes share the database and bus.
+ * @param deps database, bus, clock (epoch ms), whether other nodes share the database and bus, and the node
+ * registry that learns this node's presences (several nodes).
  * @returns the services.
  */
 export function createChatServices(deps: {
@@ -31,6 +33,7 @@ export function createChatServices(deps: {
   bus: ChatBus;
   now: () => number;
   multiNode?: boolean;
+  presenceTracker?: PresenceTracker | undefined;
 }): ChatServices {
   const members = new MemberCache(deps.db, deps.bus);
   const writer = new ArchiveWriter(deps.db, deps.now, deps.multiNode);
@@ -50,7 +53,12 @@ export function createChatServices(deps: {
     userData,
     now: deps.now,
   });
-  const presence = new PresenceService(deps.db, deps.bus, deps.now);
+  const presence = new PresenceService(
+    deps.db,
+    deps.bus,
+    deps.now,
+    deps.presenceTracker,
+  );
   const news = new NewsService(deps.db, messages, deps.now);
   return {
     rooms,
