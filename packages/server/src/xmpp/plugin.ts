@@ -43,7 +43,7 @@ export type XmppEndpointOptions = {
   allowedOrigins?: readonly string[];
   limits?: Partial<XmppLimits>;
   now?: () => number;
-  /** Other server nodes share the database and bus (REDIS_URL): message keys are allocated under a lock. */
+  /** Other server nodes share the database and bus (REDIS_URL): messages are committed under a shared lock. */
   multiNode?: boolean;
   /** The node registry (several nodes): told which presences this node holds. */
   presenceTracker?: PresenceTracker;

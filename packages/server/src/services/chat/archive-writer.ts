@@ -2,14 +2,14 @@
  * Group commit for the message archive: messages arriving within one event-loop turn (and while the previous
  * batch commits) are stored by one multi-row insert in one transaction, then all of them are acknowledged.
  * Log times are made strictly increasing per room so they can serve as the spec's message keys. One node remembers each
- * room's last time; nodes sharing the database (multiNode) instead read it under a per-room lock inside the insert's
- * transaction, so a room's times rise in commit order whichever node commits (docs/scaling.md).
+ * room's last time; nodes sharing the database (multiNode) instead read it inside the insert's transaction under the
+ * archive's commit lock, so times and stanza ids rise in commit order whichever node commits (docs/scaling.md).
  */
 import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
   latestLogTimes,
-  lockRoomKeys,
+  lockArchive,
   type MessageRecord,
   type NewMessageRecord,
 } from "../../db/repositories/chat/chat-messages.repository.js";
@@ -36,7 +36,7 @@ export class ArchiveWriter {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
-    /** Other nodes write to the same rooms: no remembered times, a lock per room. */
+    /** Other nodes write to the same archive: no remembered times, commits under the shared lock. */
     private readonly multiNode = false,
   ) {}
 
@@ -85,10 +85,7 @@ export class ArchiveWriter {
       ];
       const stored = this.multiNode
         ? await this.db.transaction().execute(async (tx) => {
-            await lockRoomKeys(
-              tx,
-              messages.map((m) => m.roomId),
-            );
+            await lockArchive(tx);
             const rows = withLogTimes(
               messages,
               await latestLogTimes(tx, [

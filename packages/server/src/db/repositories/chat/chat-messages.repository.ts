@@ -178,23 +178,19 @@ async function insertRows(
  * @param roomIds the rooms.
  * @returns room id → latest log time (rooms without messages are absent).
  */
-/** Advisory-lock class of rooms' message keys (any constant other locks of the database do not use). */
-const ROOM_KEY_LOCK_CLASS = 0x6d6f61;
+/** Advisory-lock key of the message archive's commits (a constant no other lock of the database uses). */
+const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
 
 /**
- * Takes each room's message-key lock until the transaction ends, so nodes sharing the database allocate a room's
- * log times one after the other (ascending room order: two batches never wait on each other in a cycle).
+ * Takes the archive's commit lock until the transaction ends. Nodes sharing the database then commit message
+ * batches one at a time, as one node does on its own: stanza ids become visible in increasing order (a catch-up
+ * `after` an id never skips one committed late) and each room's log times are read and raised under the lock.
  * @param tx a transaction.
- * @param roomIds the rooms.
  */
-export async function lockRoomKeys(
-  tx: Db,
-  roomIds: readonly number[],
-): Promise<void> {
-  for (const id of [...new Set(roomIds)].sort((a, b) => a - b))
-    await sql`select pg_advisory_xact_lock(${ROOM_KEY_LOCK_CLASS}::int4, (${id}::bigint % 2147483647)::int4)`.execute(
-      tx,
-    );
+export async function lockArchive(tx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
+    tx,
+  );
 }
 
 export async function latestLogTimes(
