@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Element } from "@xmpp/xml";
-import { NS_MOA_PRESENCE, NS_SID, NS_STREAMS } from "@moa/shared";
+import {
+  NS_MOA_CHAT,
+  NS_MOA_PRESENCE,
+  NS_MOA_ROOMS,
+  NS_SID,
+  NS_STREAMS,
+} from "@moa/shared";
 import { sql } from "kysely";
 import { Redis } from "ioredis";
 import { openDatabase } from "../db/database.js";
@@ -91,7 +97,7 @@ beforeAll(async () => {
   await migrate(handle.db);
   const company = await createCompany(handle.db);
   users = [];
-  for (let i = 0; i < MEMBERS + 5; i++)
+  for (let i = 0; i < MEMBERS + 6; i++)
     users.push(await createUser(handle.db, company));
   await handle.close();
   nodes = await Promise.all([startNode(), startNode()]);
@@ -182,6 +188,55 @@ describe("two nodes on one PostgreSQL and Redis", () => {
       const bodies = roomMessages(c, room).map((el) => el.getChildText("body"));
       expect(bodies).toEqual(["from node A", "from node B"]);
     }
+  });
+
+  it("carries deletions and read watermarks to members on the other node", async () => {
+    const [onA, onB] = [members[0]!, members[1]!];
+    const sent = await say(onA, room, "to be deleted");
+    const time = String(sent.getChild("chat", NS_MOA_CHAT)?.attrs.time);
+    await heard(onB, room, "to be deleted");
+    const deleted = await onA.iq(
+      "set",
+      `<delete-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="${time}"/>`,
+    );
+    expect(deleted.attrs.type).toBe("result");
+    const tombstone = await onB.next(
+      (el) =>
+        el.name === "message" &&
+        el.getChild("deleted", NS_MOA_CHAT)?.attrs.time === time,
+      "deletion",
+    );
+    expect(tombstone.getChild("deleted", NS_MOA_CHAT)?.attrs.room).toBe(room);
+    const read = await onB.iq(
+      "set",
+      `<watch xmlns="${NS_MOA_ROOMS}" room="${room}" time="${time}"/>`,
+    );
+    expect(read.attrs.type).toBe("result");
+    const watch = await onA.next(
+      (el) =>
+        el.name === "message" &&
+        el.getChild("watch", NS_MOA_ROOMS)?.attrs.jid ===
+          users[1]!.jid.toLowerCase(),
+      "read watermark",
+    );
+    expect(watch.getChild("watch", NS_MOA_ROOMS)?.attrs.time).toBe(time);
+  });
+
+  it("tells the other node of a new member at once: its next message reaches the invitee", async () => {
+    const a = nodes[0]!;
+    const [onA, onB] = [members[0]!, members[1]!];
+    // Both nodes have the member list cached after a message from each.
+    const small = await createRoom(onA, 2, [users[1]!]);
+    await say(onA, small, "before the invite");
+    await say(onB, small, "from B before the invite");
+    const invitee = (await online(users[MEMBERS + 5]!, a)).client;
+    const invited = await onA.iq(
+      "set",
+      `<invite xmlns="${NS_MOA_ROOMS}" room="${small}"><member jid="${users[MEMBERS + 5]!.jid}"/></invite>`,
+    );
+    expect(invited.attrs.type).toBe("result");
+    await say(onB, small, "from B after the invite");
+    await heard(invitee, small, "from B after the invite");
   });
 
   it("gives concurrent senders on both nodes unique, rising keys, and every member every message once", async () => {
