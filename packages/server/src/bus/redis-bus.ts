@@ -10,6 +10,20 @@ import { createLogger } from "../logger.js";
 
 const log = createLogger("bus.redis");
 
+/** KEYS[1] the delivery's marker; ARGV[1] its lifetime in ms, then channel, payload pairs. Publishes only once. */
+const PUBLISH_ONCE = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
+return 1
+`;
+/** How long a delivery's marker lives: longer than any client takes to reconnect and retry. */
+const ONCE_MARKER_MS = 10 * 60_000;
+
+/** A publish waiting for earlier subscribes: one event, or a once-only group. */
+type Held =
+  | { channel: string; payload: string }
+  | { once: string; args: string[]; done: (published: boolean) => void };
+
 /**
  * Connects the Redis bus.
  * @param url the Redis URL.
@@ -35,7 +49,7 @@ export async function createRedisBus(
   const topics = new Map<string, Set<BusHandler>>();
   /** Subscribe commands Redis has not confirmed yet: publishes wait for them (see publish). */
   let pendingSubscribes = 0;
-  const held: { channel: string; payload: string }[] = [];
+  const held: Held[] = [];
   let closed = false;
 
   sub.on("message", (channel: string, payload: string) => {
@@ -63,13 +77,48 @@ export async function createRedisBus(
       log.error({ err, channel }, "bus publish failed");
     });
   };
+  const sendOnce = async (
+    key: string,
+    args: string[],
+    done: (published: boolean) => void,
+  ): Promise<void> => {
+    try {
+      done(
+        (await pub.eval(PUBLISH_ONCE, 1, key, ONCE_MARKER_MS, ...args)) === 1,
+      );
+    } catch (err) {
+      log.error({ err, key }, "bus publish failed");
+      done(false);
+    }
+  };
+  const dispatch = (m: Held): void => {
+    if ("channel" in m) send(m.channel, m.payload);
+    else void sendOnce(m.once, m.args, m.done);
+  };
 
+  const waiters: (() => void)[] = [];
   const release = (): void => {
     if (pendingSubscribes > 0) return;
-    for (const m of held.splice(0)) send(m.channel, m.payload);
+    for (const m of held.splice(0)) dispatch(m);
+    for (const wake of waiters.splice(0)) wake();
   };
 
   return {
+    publishOnce(key, items): Promise<boolean> {
+      if (closed) return Promise.resolve(false);
+      return new Promise((done) => {
+        const m: Held = {
+          once: `${prefix}once:${key}`,
+          args: items.flatMap(({ topic, event }) => [
+            prefix + topic,
+            JSON.stringify(event),
+          ]),
+          done,
+        };
+        if (pendingSubscribes > 0 || held.length > 0) held.push(m);
+        else dispatch(m);
+      });
+    },
     publish(topic: string, event: BusEvent): void {
       if (closed) return;
       const channel = prefix + topic;
@@ -107,11 +156,16 @@ export async function createRedisBus(
           });
       };
     },
+    ready(): Promise<void> {
+      if (pendingSubscribes === 0) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      for (const wake of waiters.splice(0)) wake();
       topics.clear();
-      held.length = 0;
+      for (const m of held.splice(0)) if ("done" in m) m.done(false);
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };

@@ -3,10 +3,6 @@
  * clients on either node see room messages, presence, revocation and resource conflicts from the other node, and a
  * room's message keys stay unique and rising while both nodes accept messages for it at once.
  */
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Element } from "@xmpp/xml";
 import {
@@ -16,10 +12,6 @@ import {
   NS_SID,
   NS_STREAMS,
 } from "@moa/shared";
-import { sql } from "kysely";
-import { Redis } from "ioredis";
-import { openDatabase } from "../db/database.js";
-import { migrate } from "../db/migrate.js";
 import {
   createCompany,
   createUser,
@@ -27,12 +19,8 @@ import {
   postLogin,
   type TestUser,
 } from "../testing/factories.js";
-import {
-  startServerProcess,
-  testDatabaseUrl,
-  testRedisUrl,
-  type ServerProcess,
-} from "../testing/index.js";
+import type { ServerProcess } from "../testing/index.js";
+import { createCluster, type Cluster } from "./testing/cluster.js";
 import {
   createRoom,
   heard,
@@ -50,67 +38,34 @@ const NODE_TIMEOUT_S = 2;
 /** The issue's bound for revocation on another node. */
 const REVOKE_DEADLINE_MS = 1_000;
 
-const adminUrl = testDatabaseUrl() ?? "postgres://root@127.0.0.1:5432/test";
-const dbName = `moa_nodes_${randomBytes(5).toString("hex")}`;
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
-const redisPrefix = `moa:test:${dbName}:`;
+let cluster: Cluster;
 let users: TestUser[];
 let nodes: ServerProcess[] = [];
 const clients: RawClient[] = [];
 
-async function adminSql(statement: string): Promise<void> {
-  const admin = await openDatabase({
-    kind: "postgres",
-    url: adminUrl,
-    poolSize: 1,
-  });
-  try {
-    await sql.raw(statement).execute(admin.db);
-  } finally {
-    await admin.close();
-  }
-}
+const startNode = () => cluster.startNode();
 
-const startNode = () =>
-  startServerProcess({
-    env: {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: redisPrefix,
-      SEED_DEMO: "false",
+beforeAll(async () => {
+  cluster = await createCluster(
+    async (db) => {
+      const company = await createCompany(db);
+      users = [];
+      for (let i = 0; i < MEMBERS + 6; i++)
+        users.push(await createUser(db, company));
+    },
+    {
       // Low enough to reach across both nodes in a test; successful logins are given back, so others are not hit.
       THROTTLE_LOGIN_PER_ACCOUNT: String(LOGIN_LIMIT),
       NODE_TIMEOUT_SECONDS: String(NODE_TIMEOUT_S),
     },
-  });
-
-beforeAll(async () => {
-  // The test runs the built server (as `npm start` does); bring the build up to date first.
-  const root = fileURLToPath(new URL("../../../..", import.meta.url));
-  execFileSync(
-    process.execPath,
-    [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/server"],
-    { cwd: root },
   );
-  await adminSql(`create database ${dbName}`);
-  const handle = await openDatabase({ kind: "postgres", url: databaseUrl });
-  await migrate(handle.db);
-  const company = await createCompany(handle.db);
-  users = [];
-  for (let i = 0; i < MEMBERS + 6; i++)
-    users.push(await createUser(handle.db, company));
-  await handle.close();
   nodes = await Promise.all([startNode(), startNode()]);
 }, 240_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await Promise.all(nodes.map((n) => n.stop()));
-  await adminSql(`drop database if exists ${dbName} with (force)`);
-  const redis = new Redis(testRedisUrl());
-  const keys = await redis.keys(`${redisPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await cluster.destroy();
 }, 60_000);
 
 /** Logs a user in over HTTP on a node and binds a chat stream there. */

@@ -44,6 +44,7 @@ export function createChatServices(deps: {
     writer,
     files: new ChatFilesRepository(deps.db),
     now: deps.now,
+    republishRetries: deps.multiNode ?? false,
   });
   const userData = new UserDataService(deps.db);
   const rooms = new RoomsService({
