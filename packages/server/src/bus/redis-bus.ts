@@ -16,8 +16,8 @@ if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
 for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
 return 1
 `;
-/** How long a delivery's marker lives: longer than any client takes to reconnect and retry. */
-const ONCE_MARKER_MS = 10 * 60_000;
+/** How long a delivery's marker lives: longer than a client takes to reconnect and retry (resumption waits 120 s). */
+const ONCE_MARKER_MS = 3 * 60_000;
 
 /** A publish waiting for earlier subscribes: one event, or a once-only group. */
 type Held =
