@@ -106,12 +106,22 @@ export async function createRedisBus(
   return {
     publishOnce(key, items): Promise<boolean> {
       if (closed) return Promise.resolve(false);
+      // A message goes to every member's topic as one event: serialise it once, not once per member.
+      const texts = new Map<BusEvent, string>();
+      const serialised = (event: BusEvent): string => {
+        let text = texts.get(event);
+        if (text === undefined) {
+          text = JSON.stringify(event);
+          texts.set(event, text);
+        }
+        return text;
+      };
       return new Promise((done) => {
         const m: Held = {
           once: `${prefix}once:${key}`,
           args: items.flatMap(({ topic, event }) => [
             prefix + topic,
-            JSON.stringify(event),
+            serialised(event),
           ]),
           done,
         };
