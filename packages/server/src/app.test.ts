@@ -16,6 +16,16 @@ describe("server app", () => {
     expect(await res.json()).toEqual({ status: "ok", db: "ok" });
   });
 
+  it("answers /readyz with the database, and Redis as not used on a single node", async () => {
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: "ok",
+      db: "ok",
+      redis: "not used",
+    });
+  });
+
   it("answers 404 for an unknown API path", async () => {
     const res = await fetch(`${server.url}/api/v1/nope`);
     expect(res.status).toBe(404);

@@ -33,6 +33,9 @@ import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
 import { createThrottling } from "./services/throttle/throttling.js";
 import { registerThrottleHooks } from "./http/throttle-hooks.js";
+import type { Redis } from "ioredis";
+import { RedisRateLimitStore } from "./services/throttle/redis-store.js";
+import { NodeLiveness } from "./cluster/node-liveness.js";
 
 export type AppDeps = {
   config: Config;
@@ -44,6 +47,8 @@ export type AppDeps = {
   identity?: IdentityServices;
   /** Chat fan-out between server nodes; in-process (single node) when absent. */
   chatBus?: ChatBus;
+  /** The Redis every node shares (REDIS_URL): rate limits count there and /readyz checks it. */
+  redis?: Redis;
   /** XMPP connection limits over the defaults (tests use small ones to reach them quickly). */
   xmppLimits?: Partial<XmppLimits>;
   /** Workplace overrides (file storage, upload limits); DATA_DIR/files and the spec's limits when absent. */
@@ -70,7 +75,13 @@ export async function createApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerAuthHook(app, identity.tokens);
   // Rate limits (issue #11, docs/auth.md "Lock policy and throttling").
-  const throttling = createThrottling(deps.config.throttle, deps.clock);
+  const throttling = createThrottling(
+    deps.config.throttle,
+    deps.clock,
+    deps.redis
+      ? new RedisRateLimitStore(deps.redis, `${deps.config.redisPrefix}rl:`)
+      : undefined,
+  );
   registerThrottleHooks(app, throttling.limiter, deps.config.throttle);
   registerAuthRoutes(app, {
     services: identity,
@@ -80,6 +91,14 @@ export async function createApp(deps: AppDeps) {
   registerOrgRoutes(app, { services: identity, config: deps.config });
   registerAvatarRoutes(app, identity);
 
+  // Several nodes: each announces itself and the presences it holds, and takes off those of a node that died.
+  const liveness = deps.redis
+    ? new NodeLiveness(
+        deps.redis,
+        deps.config.redisPrefix,
+        deps.config.nodeTimeoutMs,
+      )
+    : undefined;
   // Chat engine (issue #4): XMPP over WebSocket at /ws/.
   const xmpp = registerXmppEndpoint(app.server, {
     db: deps.db,
@@ -96,9 +115,15 @@ export async function createApp(deps: AppDeps) {
       ? [new URL(deps.config.publicUrl).origin]
       : [],
     now: () => clock().getTime(),
+    multiNode: deps.chatBus !== undefined && deps.config.redisUrl !== undefined,
+    ...(liveness ? { presenceTracker: liveness } : {}),
     ...(deps.xmppLimits ? { limits: deps.xmppLimits } : {}),
   });
-  app.addHook("preClose", () => xmpp.close());
+  app.addHook("preClose", async () => {
+    await xmpp.close();
+    await liveness?.stop();
+  });
+  await liveness?.start((dead) => xmpp.chat.presence.takeOff(dead));
 
   // Workplace features (issue #5): home, groupware integration, friends, attendance, files, phone, webhard.
   const workplace = createWorkplaceServices({
@@ -133,6 +158,26 @@ export async function createApp(deps: AppDeps) {
     }
   });
 
+  // Readiness for a load balancer: this node can serve only with its database and (several nodes) Redis. While the
+  // node shuts down Fastify answers 503 to every request, this one included, so traffic moves elsewhere.
+  app.get("/readyz", async (_req, reply) => {
+    const [db, redis] = await Promise.all([
+      probe(async () => {
+        await sql`select 1`.execute(deps.db);
+      }),
+      deps.redis
+        ? probe(async () => {
+            await deps.redis?.ping();
+          })
+        : Promise.resolve("not used" as const),
+    ]);
+    const ready = db === "ok" && redis !== "unreachable";
+    if (!ready) deps.logger.warn({ db, redis }, "not ready");
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? "ok" : "fail", db, redis });
+  });
+
   if (existsSync(deps.config.webDistDir)) {
     await registerWebClient(app, deps.config.webDistDir);
   } else {
@@ -150,6 +195,26 @@ export async function createApp(deps: AppDeps) {
   }
 
   return app;
+}
+
+/** Runs a readiness check: "ok", or "unreachable" when it throws or takes over 2 s. */
+async function probe(
+  check: () => Promise<void>,
+): Promise<"ok" | "unreachable"> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error("timed out")), 2_000);
+      }),
+    ]);
+    return "ok";
+  } catch {
+    return "unreachable";
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>;

@@ -36,6 +36,18 @@ describe("loadConfig", () => {
     for (const d of configDocs) expect(d.description).not.toBe("");
   });
 
+  it("refuses REDIS_URL without DATABASE_URL: several nodes cannot share the embedded database", () => {
+    expect(() => loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
+      /REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL/,
+    );
+    const multi = loadConfig({
+      REDIS_URL: "redis://127.0.0.1:6379",
+      DATABASE_URL: "postgres://db/moa",
+    });
+    expect(multi.redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(multi.redisPrefix).toBe("moa:");
+  });
+
   it("trusts no proxy by default and maps TRUST_PROXY to the proxies' addresses", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     const publicUrl = "https://moa.example.com";

@@ -45,7 +45,21 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional()
     .describe(
-      "Redis URL for fan-out and presence across several server nodes; unset runs a single node.",
+      "Redis URL: with it, several server nodes on one PostgreSQL (DATABASE_URL, required then) share chat fan-out, presence changes, session revocation and rate limits (docs/scaling.md). Unset: one node, in-process.",
+    ),
+  REDIS_PREFIX: z
+    .string()
+    .min(1)
+    .default("moa:")
+    .describe(
+      "Prefix of every Redis channel and key, so several deployments (or test runs) can share one Redis.",
+    ),
+  NODE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(15)
+    .describe(
+      "With REDIS_URL: a node that has not renewed its Redis heartbeat for this long counts as dead, and another node takes its users offline (within this plus a third of it).",
     ),
   PUBLIC_URL: z
     .url()
@@ -97,6 +111,8 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
+  nodeTimeoutMs: number;
   publicUrl: string | undefined;
   trustProxy: TrustProxy;
   bodyIdleTimeoutMs: number;
@@ -138,12 +154,19 @@ export function loadConfig(
     throw new Error(
       "Invalid configuration:\n  TRUST_PROXY: needs PUBLIC_URL (links the server hands out behind a proxy come from PUBLIC_URL)",
     );
+  // Nodes share state through the database: the embedded one belongs to a single process.
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\n  REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL (the embedded database serves one node only)",
+    );
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    nodeTimeoutMs: e.NODE_TIMEOUT_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,

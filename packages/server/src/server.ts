@@ -12,6 +12,9 @@ import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
 import { createIdentityServices } from "./services/services.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
+import { createRedisBus } from "./bus/redis-bus.js";
+import { Redis } from "ioredis";
+import type { ChatBus } from "./bus/bus.js";
 import { startAdminSocket } from "./admin/admin-socket.js";
 import { createCommandServices } from "./cli/command-services.js";
 
@@ -39,11 +42,21 @@ export async function startServer(
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: config.dataDir },
   );
+  // Several nodes (REDIS_URL, docs/scaling.md): fan-out over Redis pub/sub, rate limits on one shared connection.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
+    : undefined;
+  redis?.on("error", (err: unknown) =>
+    logger.warn({ err }, "redis connection error"),
+  );
+  let chatBus: ChatBus | undefined;
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, "migrations applied");
     // One bus for the identity services and the chat engine: revoked sessions close their chat connections.
-    const chatBus = createMemoryBus();
+    chatBus = config.redisUrl
+      ? await createRedisBus(config.redisUrl, config.redisPrefix)
+      : createMemoryBus();
     const identity = await createIdentityServices(
       database.db,
       systemClock,
@@ -73,6 +86,7 @@ export async function startServer(
       logger,
       identity,
       chatBus,
+      ...(redis ? { redis } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address();
@@ -103,10 +117,14 @@ export async function startServer(
         (stopping ??= (async () => {
           await admin?.close();
           await app.close();
+          await chatBus?.close();
+          await redis?.quit();
           await database.close();
         })()),
     };
   } catch (err) {
+    await chatBus?.close();
+    redis?.disconnect();
     await database.close();
     throw err;
   }

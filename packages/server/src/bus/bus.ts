@@ -20,12 +20,29 @@ export interface ChatBus {
    */
   publish(topic: string, event: BusEvent): void;
   /**
+   * Publishes events under a key, once: of several calls with one key (a message's first delivery, and its sender's
+   * retry on another node after the first node died) only the first publishes; never throws.
+   * @param key identifies the delivery (e.g. `msg:{stanzaId}`).
+   * @param items the topics and their events.
+   * @returns whether this call published them.
+   */
+  publishOnce(
+    key: string,
+    items: readonly { topic: string; event: BusEvent }[],
+  ): Promise<boolean>;
+  /**
    * Subscribes to a topic.
    * @param topic the topic.
    * @param handler called for each event, in publish order per publisher.
    * @returns the unsubscribe function.
    */
   subscribe(topic: string, handler: BusHandler): () => void;
+  /**
+   * Waits until every subscription made so far receives events (a session answers its bind only then, so a
+   * message committed after the client's catch-up query cannot slip past both).
+   * @returns when the subscriptions are in effect.
+   */
+  ready(): Promise<void>;
   /** Releases connections; later publishes are dropped. */
   close(): Promise<void>;
 }

@@ -11,7 +11,12 @@ const log = createLogger("bus.memory");
 export function createMemoryBus(): ChatBus {
   const topics = new Map<string, Set<BusHandler>>();
   let closed = false;
-  return {
+  const bus: ChatBus = {
+    publishOnce(key, items): Promise<boolean> {
+      // One process: a delivery cannot be lost between commit and publish without losing every session too.
+      for (const { topic, event } of items) bus.publish(topic, event);
+      return Promise.resolve(true);
+    },
     publish(topic: string, event: BusEvent): void {
       if (closed) return;
       const handlers = topics.get(topic);
@@ -39,10 +44,15 @@ export function createMemoryBus(): ChatBus {
         if (current.size === 0) topics.delete(topic);
       };
     },
+    ready(): Promise<void> {
+      // Subscriptions take effect at once in process.
+      return Promise.resolve();
+    },
     close(): Promise<void> {
       closed = true;
       topics.clear();
       return Promise.resolve();
     },
   };
+  return bus;
 }

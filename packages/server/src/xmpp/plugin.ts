@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { PresenceTracker } from "../cluster/node-liveness.js";
 import type { ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../logger.js";
@@ -42,6 +43,10 @@ export type XmppEndpointOptions = {
   allowedOrigins?: readonly string[];
   limits?: Partial<XmppLimits>;
   now?: () => number;
+  /** Other server nodes share the database and bus (REDIS_URL): messages are committed under a shared lock. */
+  multiNode?: boolean;
+  /** The node registry (several nodes): told which presences this node holds. */
+  presenceTracker?: PresenceTracker;
 };
 
 /** The running endpoint, for tests and the composition root. */
@@ -51,6 +56,36 @@ export type XmppEndpoint = {
   /** Ends every session (system-shutdown) and stops accepting sockets. */
   close(): Promise<void>;
 };
+
+/** How long a shutting-down node waits for clients to finish the WebSocket close handshake. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Waits for sockets to close, terminating those still open after a grace period.
+ * @param sockets the sockets (already asked to close).
+ * @param graceMs the grace period.
+ */
+async function closedOrCut(
+  sockets: readonly WebSocket[],
+  graceMs: number,
+): Promise<void> {
+  const open = sockets.filter((ws) => ws.readyState !== ws.CLOSED);
+  if (open.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(
+      open.map(
+        (ws) =>
+          new Promise<void>((resolve) => ws.once("close", () => resolve())),
+      ),
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const ws of open) if (ws.readyState !== ws.CLOSED) ws.terminate();
+}
 
 function originAllowed(
   req: IncomingMessage,
@@ -86,7 +121,13 @@ export function registerXmppEndpoint(
   const now = options.now ?? Date.now;
   const limits = { ...DEFAULT_XMPP_LIMITS, ...options.limits };
   const logger = options.logger.child({ name: "xmpp" });
-  const chat = createChatServices({ db: options.db, bus: options.bus, now });
+  const chat = createChatServices({
+    db: options.db,
+    bus: options.bus,
+    now,
+    multiNode: options.multiNode ?? false,
+    presenceTracker: options.presenceTracker,
+  });
   const router = new Router(logger);
   const sessions = new SessionRegistry();
   const ctx: XmppContext = {
@@ -154,11 +195,17 @@ export function registerXmppEndpoint(
   const close = async () => {
     clearInterval(expiry);
     server.off("upgrade", onUpgrade);
+    // Graceful drain: messages already accepted are committed and acknowledged before their streams close, so the
+    // clients resend nothing twice when they move to another node.
+    await chat.settled();
+    await new Promise((resolve) => setImmediate(resolve));
     for (const s of sessions.list()) {
       s.transport?.closeWithError(new StreamError("system-shutdown"));
       s.end();
     }
-    for (const ws of wss.clients) ws.terminate();
+    // The stream errors and close frames go out first (writes are corked until the next tick); a client that does
+    // not answer the close handshake soon is cut off.
+    await closedOrCut([...wss.clients], CLOSE_GRACE_MS);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await presence.drain();
     chat.close();

@@ -1,12 +1,15 @@
 /**
  * Group commit for the message archive: messages arriving within one event-loop turn (and while the previous
  * batch commits) are stored by one multi-row insert in one transaction, then all of them are acknowledged.
- * Log times are made strictly increasing per room so they can serve as the spec's message keys.
+ * Log times are made strictly increasing per room so they can serve as the spec's message keys. One node remembers each
+ * room's last time; nodes sharing the database (multiNode) instead read it inside the insert's transaction under the
+ * archive's commit lock, so times and stanza ids rise in commit order whichever node commits (docs/scaling.md).
  */
 import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
   latestLogTimes,
+  lockArchive,
   type MessageRecord,
   type NewMessageRecord,
 } from "../../db/repositories/chat/chat-messages.repository.js";
@@ -33,6 +36,8 @@ export class ArchiveWriter {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    /** Other nodes write to the same archive: no remembered times, commits under the shared lock. */
+    private readonly multiNode = false,
   ) {}
 
   /**
@@ -74,13 +79,27 @@ export class ArchiveWriter {
         else unique.set(key, { first: p, retries: [] });
       }
       const groups = [...unique.values()];
-      const rows = await this.assignLogTimes(
-        groups.map((g) => g.first.message),
-      );
+      const messages = groups.map((g) => g.first.message);
       const dualRooms = [
         ...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId)),
       ];
-      const stored = await insertMessageBatch(this.db, rows, dualRooms);
+      const stored = this.multiNode
+        ? await this.db.transaction().execute(async (tx) => {
+            await lockArchive(tx);
+            const rows = withLogTimes(
+              messages,
+              await latestLogTimes(tx, [
+                ...new Set(messages.map((m) => m.roomId)),
+              ]),
+              this.now(),
+            );
+            return insertMessageBatch(tx, rows, dualRooms);
+          })
+        : await insertMessageBatch(
+            this.db,
+            await this.assignLogTimes(messages),
+            dualRooms,
+          );
       stored.forEach((result, i) => {
         const group = groups[i];
         group?.first.resolve(result);
@@ -108,11 +127,25 @@ export class ArchiveWriter {
       if (this.lastLogTime.size > MAX_ROOMS_TRACKED) this.lastLogTime.clear();
       for (const id of unknown) this.lastLogTime.set(id, latest.get(id) ?? 0);
     }
-    const now = this.now();
-    return messages.map((m) => {
-      const logTime = Math.max(now, (this.lastLogTime.get(m.roomId) ?? 0) + 1);
-      this.lastLogTime.set(m.roomId, logTime);
-      return { ...m, logTime };
-    });
+    return withLogTimes(messages, this.lastLogTime, this.now());
   }
+}
+
+/**
+ * Gives each message its room's next log time: now, or one past the room's last when that is not earlier.
+ * @param messages the messages, in acceptance order.
+ * @param last each room's last log time; updated.
+ * @param now the current time (epoch ms).
+ * @returns the messages with their log times.
+ */
+function withLogTimes(
+  messages: Omit<NewMessageRecord, "logTime">[],
+  last: Map<number, number>,
+  now: number,
+): NewMessageRecord[] {
+  return messages.map((m) => {
+    const logTime = Math.max(now, (last.get(m.roomId) ?? 0) + 1);
+    last.set(m.roomId, logTime);
+    return { ...m, logTime };
+  });
 }

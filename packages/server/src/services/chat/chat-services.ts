@@ -4,6 +4,7 @@ import type { ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
 import { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import { ArchiveWriter } from "./archive-writer.js";
+import type { PresenceTracker } from "../../cluster/node-liveness.js";
 import { MemberCache } from "./member-cache.js";
 import { MessagesService } from "./messages.service.js";
 import { NewsService } from "./news.service.js";
@@ -17,21 +18,26 @@ export type ChatServices = {
   userData: UserDataService;
   presence: PresenceService;
   news: NewsService;
+  /** Waits for the messages being stored to be committed and delivered (graceful drain). */
+  settled(): Promise<void>;
   close(): void;
 };
 
 /**
  * Creates the chat services.
- * @param deps database, bus and clock (epoch ms).
+ * @param deps database, bus, clock (epoch ms), whether other nodes share the database and bus, and the node
+ * registry that learns this node's presences (several nodes).
  * @returns the services.
  */
 export function createChatServices(deps: {
   db: Db;
   bus: ChatBus;
   now: () => number;
+  multiNode?: boolean;
+  presenceTracker?: PresenceTracker | undefined;
 }): ChatServices {
   const members = new MemberCache(deps.db, deps.bus);
-  const writer = new ArchiveWriter(deps.db, deps.now);
+  const writer = new ArchiveWriter(deps.db, deps.now, deps.multiNode);
   const messages = new MessagesService({
     db: deps.db,
     bus: deps.bus,
@@ -40,6 +46,7 @@ export function createChatServices(deps: {
     files: new ChatFilesRepository(deps.db),
     webhard: new WebhardRepository(deps.db),
     now: deps.now,
+    republishRetries: deps.multiNode ?? false,
   });
   const userData = new UserDataService(deps.db);
   const rooms = new RoomsService({
@@ -49,7 +56,12 @@ export function createChatServices(deps: {
     userData,
     now: deps.now,
   });
-  const presence = new PresenceService(deps.db, deps.bus, deps.now);
+  const presence = new PresenceService(
+    deps.db,
+    deps.bus,
+    deps.now,
+    deps.presenceTracker,
+  );
   const news = new NewsService(deps.db, messages, deps.now);
   return {
     rooms,
@@ -57,6 +69,7 @@ export function createChatServices(deps: {
     userData,
     presence,
     news,
+    settled: () => messages.settled(),
     close: () => members.close(),
   };
 }

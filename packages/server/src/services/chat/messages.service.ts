@@ -45,6 +45,8 @@ export type SendInput = {
   body: string;
   originId?: string | undefined;
   clientId?: string | undefined;
+  /** The sending chat session (a retry's copy for the others skips it: it is answered directly). */
+  senderSession?: string | undefined;
   extension?: string | undefined;
   replyTitle?: string | undefined;
   replyText?: string | undefined;
@@ -73,6 +75,8 @@ export type MessagesDeps = {
   files: ChatFilesRepository;
   webhard: WebhardRepository;
   now: () => number;
+  /** Publish retries of stored messages again (several nodes: see storeAndPublish). */
+  republishRetries?: boolean;
 };
 
 /** Content type of the extensions JSON, or TALK when absent. */
@@ -94,7 +98,18 @@ function contentTypeOf(extension: string | undefined): string {
 }
 
 export class MessagesService {
+  /** Stores under way (committing or being published): a draining node lets them finish. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   constructor(private readonly deps: MessagesDeps) {}
+
+  /**
+   * Waits for every store begun so far to be committed and published (or to fail).
+   * @returns when none is left from before the call.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
 
   /**
    * Sends a message from a member: stored (once per origin id), then delivered to every member.
@@ -138,6 +153,7 @@ export class MessagesService {
       replyText: input.replyText ?? null,
       replyTime: input.replyTime ?? null,
       clientId: input.clientId,
+      senderSession: input.senderSession,
     });
   }
 
@@ -184,6 +200,7 @@ export class MessagesService {
       replyText: null,
       replyTime: null,
       clientId: undefined,
+      senderSession: undefined,
     });
     return view;
   }
@@ -193,9 +210,27 @@ export class MessagesService {
     members: readonly MemberRecord[],
     m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
       clientId: string | undefined;
+      senderSession: string | undefined;
     },
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const { clientId, ...record } = m;
+    const work = this.storeAndPublish(room, members, m);
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private async storeAndPublish(
+    room: RoomRecord,
+    members: readonly MemberRecord[],
+    m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
+      clientId: string | undefined;
+      senderSession: string | undefined;
+    },
+  ): Promise<{ view: MessageView; fresh: boolean }> {
+    const { clientId, senderSession, ...record } = m;
     const { record: stored, fresh } = await this.deps.writer.store(
       { ...record, roomId: room.id },
       room.type === ROOM_TYPES.dual,
@@ -208,15 +243,19 @@ export class MessagesService {
       members,
     );
     const view = { ...toView(stored, room, peopleOf(jids, people)), clientId };
-    if (!fresh) return { view, fresh };
+    // A retry of a stored message. With several nodes, the node that stored it may have died between its commit and
+    // its publish, so members elsewhere never had it: the retry publishes it (to every session but the retrying one,
+    // which the caller answers) unless the first attempt did; the bus lets only one of the two through.
+    if (!fresh && !this.deps.republishRetries) return { view, fresh };
     // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
     const current = await this.deps.members.get(room.id);
-    for (const member of current) {
-      this.deps.bus.publish(userTopic(member.userId), {
-        kind: "chat.message",
-        message: view,
-      });
-    }
+    const event = fresh
+      ? { kind: "chat.message", message: view }
+      : { kind: "chat.message", message: view, skipSession: senderSession };
+    await this.deps.bus.publishOnce(
+      `msg:${stored.id}`,
+      current.map((member) => ({ topic: userTopic(member.userId), event })),
+    );
     return { view, fresh };
   }
 

@@ -9,13 +9,19 @@ import { presenceTopic, type ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
 import {
   deletePresence,
+  deleteStalePresence,
   listPresence,
   upsertPresence,
+  type PresenceRow,
 } from "../../db/repositories/chat/chat-presence.repository.js";
 import { findChatUsersByJid } from "../../db/repositories/chat/chat-users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import { ChatError } from "./errors.js";
 import { PresenceWriter } from "./presence-writer.js";
+import type {
+  HeldPresence,
+  PresenceTracker,
+} from "../../cluster/node-liveness.js";
 
 /** A presence value as users set it (spec: on, dnd, away, off). */
 export type Show = "on" | "dnd" | "away" | "off";
@@ -41,6 +47,8 @@ export class PresenceService {
     private readonly db: Db,
     private readonly bus: ChatBus,
     private readonly now: () => number,
+    /** The node registry when several nodes run: a dead node's presences are taken off by another. */
+    private readonly tracker?: PresenceTracker,
   ) {
     this.writer = new PresenceWriter(db);
   }
@@ -62,6 +70,13 @@ export class PresenceService {
       resource,
       target,
       show: "on",
+      loginTime: now,
+    });
+    this.tracker?.track({
+      userId: actor.userId,
+      jid: actor.jid.toLowerCase(),
+      resource,
+      target,
       loginTime: now,
     });
     this.publish(actor, target, "on", now);
@@ -119,17 +134,47 @@ export class PresenceService {
     resource: string,
     target: PresenceTarget,
   ): Promise<void> {
+    this.tracker?.untrack(actor.userId, resource);
     const left = await this.writer.run(async () => {
       await deletePresence(this.db, actor.userId, resource);
       return (await listPresence(this.db, [actor.userId])).filter(
         (r) => r.target === target,
       );
     });
+    this.publishRemaining(actor, target, left);
+  }
+
+  /**
+   * Takes off the presences a dead node held (its sessions could not say goodbye): subscribers learn what is left
+   * of each target. A resource that has come online again since (another login time) is kept.
+   * @param held the dead node's presences.
+   */
+  async takeOff(held: readonly HeldPresence[]): Promise<void> {
+    for (const p of held) {
+      const left = await this.writer.run(async () => {
+        await deleteStalePresence(this.db, p.userId, p.resource, p.loginTime);
+        return (await listPresence(this.db, [p.userId])).filter(
+          (r) => r.target === p.target,
+        );
+      });
+      this.publishRemaining(
+        { userId: p.userId, jid: p.jid },
+        p.target as PresenceTarget,
+        left,
+      );
+    }
+  }
+
+  private publishRemaining(
+    user: Pick<Actor, "userId" | "jid">,
+    target: PresenceTarget,
+    left: PresenceRow[],
+  ): void {
     const best = left.sort(
       (a, b) => RANK[b.show as Show] - RANK[a.show as Show],
     )[0];
     this.publish(
-      actor,
+      user,
       target,
       (best?.show as Show | undefined) ?? "off",
       best?.loginTime ?? 0,
@@ -179,7 +224,7 @@ export class PresenceService {
   }
 
   private publish(
-    actor: Actor,
+    actor: Pick<Actor, "userId" | "jid">,
     target: PresenceTarget,
     show: Show,
     loginTime: number,

@@ -51,6 +51,7 @@ async function handleGroupchat(
     body,
     originId,
     clientId: msg.attrs.id as string | undefined,
+    senderSession: session.id,
     extension: msg.getChild("extensions", NS_MOA_CHAT)?.getText(),
     replyTitle: reply?.attrs.title as string | undefined,
     replyText: reply?.getText(),

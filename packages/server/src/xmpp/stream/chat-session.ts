@@ -285,6 +285,8 @@ export class ChatSession {
       }
       return;
     }
+    // A retry's copy for the other sessions (MessagesService): the retrying session is answered directly.
+    if (event.kind === "chat.message" && event.skipSession === this.id) return;
     const xml = this.hooks.render(event, this);
     if (xml !== undefined) this.deliver(xml);
   }

@@ -280,6 +280,9 @@ export class XmppConnection implements SessionTransport {
     this.state = "ready";
     clearTimeout(this.preAuthTimer);
     session.start(this);
+    // With several nodes the session's subscription travels to Redis: answer once it receives events.
+    await this.ctx.bus.ready();
+    if (session.isEnded || session.transport !== this) return;
     this.sendRaw(
       `<iq xmlns="${NS_CLIENT}" type="result" id="${escapeAttr(String(iq.attrs.id ?? ""))}"><bind xmlns="${NS_BIND}"><jid>${session.jid}</jid></bind></iq>`,
     );

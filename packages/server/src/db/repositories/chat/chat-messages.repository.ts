@@ -52,20 +52,23 @@ export async function insertMessageBatch(
   batch: readonly NewMessageRecord[],
   dualRoomIds: readonly number[],
 ): Promise<{ record: MessageRecord; fresh: boolean }[]> {
-  // One INSERT is atomic on its own; a transaction is only needed to clear dual-room leave times with it.
+  const insertAndRejoin = async (tx: Db) => {
+    const rows = await insertRows(tx, batch);
+    if (dualRoomIds.length > 0)
+      await tx
+        .updateTable("chat_members")
+        .set({ leave_time: null })
+        .where("room_id", "in", dualRoomIds)
+        .where("leave_time", "is not", null)
+        .execute();
+    return rows;
+  };
+  // One INSERT is atomic on its own; a transaction is only needed to clear dual-room leave times with it (the
+  // caller's, when it already runs one).
   const inserted =
-    dualRoomIds.length === 0
-      ? await insertRows(db, batch)
-      : await db.transaction().execute(async (tx) => {
-          const rows = await insertRows(tx, batch);
-          await tx
-            .updateTable("chat_members")
-            .set({ leave_time: null })
-            .where("room_id", "in", dualRoomIds)
-            .where("leave_time", "is not", null)
-            .execute();
-          return rows;
-        });
+    dualRoomIds.length === 0 || db.isTransaction
+      ? await insertAndRejoin(db)
+      : await db.transaction().execute(insertAndRejoin);
   const ids = new Map(inserted.map((m) => [keyOf(m), m.id]));
   const byKey = new Map<string, MessageRecord>();
   for (const m of batch) {
@@ -175,18 +178,36 @@ async function insertRows(
  * @param roomIds the rooms.
  * @returns room id → latest log time (rooms without messages are absent).
  */
+/** Advisory-lock key of the message archive's commits (a constant no other lock of the database uses). */
+const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
+
+/**
+ * Takes the archive's commit lock until the transaction ends. Nodes sharing the database then commit message
+ * batches one at a time, as one node does on its own: stanza ids become visible in increasing order (a catch-up
+ * `after` an id never skips one committed late) and each room's log times are read and raised under the lock.
+ * @param tx a transaction.
+ */
+export async function lockArchive(tx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
+    tx,
+  );
+}
+
 export async function latestLogTimes(
   db: Db,
   roomIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (roomIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("chat_messages")
-    .select(["room_id", sql<number>`max(log_time)`.as("max")])
-    .where("room_id", "in", roomIds)
-    .groupBy("room_id")
-    .execute();
-  return new Map(rows.map((r) => [r.room_id, r.max]));
+  // One index lookup per room (the newest entry of chat_messages_room_time_idx): a grouped max would read every
+  // message of the rooms, and nodes sharing the database run this for every batch.
+  const { rows } = await sql<{ roomId: number; max: number | null }>`
+    select r.id as "roomId",
+      (select max(m.log_time) from chat_messages m where m.room_id = r.id) as max
+    from unnest(${[...roomIds]}::bigint[]) as r(id)
+  `.execute(db);
+  return new Map(
+    rows.flatMap((r) => (r.max === null ? [] : [[r.roomId, r.max]])),
+  );
 }
 
 export type HistoryQuery = {

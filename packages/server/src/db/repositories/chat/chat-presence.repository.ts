@@ -52,6 +52,27 @@ export async function deletePresence(
 }
 
 /**
+ * Forgets a resource only if it still has the given login time (it has not come online again elsewhere since).
+ * @param db the database.
+ * @param userId the user.
+ * @param resource the resource.
+ * @param loginTime the login time it was recorded with.
+ */
+export async function deleteStalePresence(
+  db: Db,
+  userId: number,
+  resource: string,
+  loginTime: number,
+): Promise<void> {
+  await db
+    .deleteFrom("chat_presence")
+    .where("user_id", "=", userId)
+    .where("resource", "=", resource)
+    .where("login_time", "=", loginTime)
+    .execute();
+}
+
+/**
  * Current presence rows of users.
  * @param db the database.
  * @param userIds the users.

@@ -1,0 +1,182 @@
+/**
+ * ChatBus over Redis pub/sub, for several server nodes (docs/scaling.md). Each node holds one publishing and one
+ * subscribing connection and subscribes to a Redis channel only while it has a local subscriber of that topic, so a
+ * user's events reach just the nodes where that user is connected. Local subscribers get events through Redis too:
+ * every node then sees one order per topic (the order Redis received the publishes) and each event once.
+ */
+import { Redis } from "ioredis";
+import type { BusEvent, BusHandler, ChatBus } from "./bus.js";
+import { createLogger } from "../logger.js";
+
+const log = createLogger("bus.redis");
+
+/** KEYS[1] the delivery's marker; ARGV[1] its lifetime in ms, then channel, payload pairs. Publishes only once. */
+const PUBLISH_ONCE = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
+return 1
+`;
+/** How long a delivery's marker lives: longer than a client takes to reconnect and retry (resumption waits 120 s). */
+const ONCE_MARKER_MS = 3 * 60_000;
+
+/** A publish waiting for earlier subscribes: one event, or a once-only group. */
+type Held =
+  | { channel: string; payload: string }
+  | { once: string; args: string[]; done: (published: boolean) => void };
+
+/**
+ * Connects the Redis bus.
+ * @param url the Redis URL.
+ * @param prefix namespace of the channels (deployments or test runs sharing one Redis use different ones).
+ * @returns the bus, once both connections are ready.
+ * @throws Error when Redis cannot be reached.
+ */
+export async function createRedisBus(
+  url: string,
+  prefix: string,
+): Promise<ChatBus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true });
+  for (const [name, client] of [
+    ["publisher", pub],
+    ["subscriber", sub],
+  ] as const)
+    client.on("error", (err: unknown) =>
+      log.warn({ err, connection: name }, "redis connection error"),
+    );
+  await Promise.all([pub.connect(), sub.connect()]);
+
+  const topics = new Map<string, Set<BusHandler>>();
+  /** Subscribe commands Redis has not confirmed yet: publishes wait for them (see publish). */
+  let pendingSubscribes = 0;
+  const held: Held[] = [];
+  let closed = false;
+
+  sub.on("message", (channel: string, payload: string) => {
+    const handlers = topics.get(channel.slice(prefix.length));
+    if (!handlers) return;
+    let event: BusEvent;
+    try {
+      event = JSON.parse(payload) as BusEvent;
+    } catch (err) {
+      log.error({ err, channel }, "unreadable bus event");
+      return;
+    }
+    for (const handler of [...handlers]) {
+      try {
+        handler(event);
+      } catch (err) {
+        // One broken subscriber must not stop delivery to the others.
+        log.error({ err, channel }, "bus handler failed");
+      }
+    }
+  });
+
+  const send = (channel: string, payload: string): void => {
+    pub.publish(channel, payload).catch((err: unknown) => {
+      log.error({ err, channel }, "bus publish failed");
+    });
+  };
+  const sendOnce = async (
+    key: string,
+    args: string[],
+    done: (published: boolean) => void,
+  ): Promise<void> => {
+    try {
+      done(
+        (await pub.eval(PUBLISH_ONCE, 1, key, ONCE_MARKER_MS, ...args)) === 1,
+      );
+    } catch (err) {
+      log.error({ err, key }, "bus publish failed");
+      done(false);
+    }
+  };
+  const dispatch = (m: Held): void => {
+    if ("channel" in m) send(m.channel, m.payload);
+    else void sendOnce(m.once, m.args, m.done);
+  };
+
+  const waiters: (() => void)[] = [];
+  const release = (): void => {
+    if (pendingSubscribes > 0) return;
+    for (const m of held.splice(0)) dispatch(m);
+    for (const wake of waiters.splice(0)) wake();
+  };
+
+  return {
+    publishOnce(key, items): Promise<boolean> {
+      if (closed) return Promise.resolve(false);
+      // A message goes to every member's topic as one event: serialise it once, not once per member.
+      const texts = new Map<BusEvent, string>();
+      const serialised = (event: BusEvent): string => {
+        let text = texts.get(event);
+        if (text === undefined) {
+          text = JSON.stringify(event);
+          texts.set(event, text);
+        }
+        return text;
+      };
+      return new Promise((done) => {
+        const m: Held = {
+          once: `${prefix}once:${key}`,
+          args: items.flatMap(({ topic, event }) => [
+            prefix + topic,
+            serialised(event),
+          ]),
+          done,
+        };
+        if (pendingSubscribes > 0 || held.length > 0) held.push(m);
+        else dispatch(m);
+      });
+    },
+    publish(topic: string, event: BusEvent): void {
+      if (closed) return;
+      const channel = prefix + topic;
+      const payload = JSON.stringify(event);
+      // A session subscribes and at once publishes to its own topic (bind): the two travel on different
+      // connections, so a publish waits until every earlier subscribe is confirmed, keeping publish order.
+      if (pendingSubscribes > 0 || held.length > 0)
+        held.push({ channel, payload });
+      else send(channel, payload);
+    },
+    subscribe(topic: string, handler: BusHandler): () => void {
+      let set = topics.get(topic);
+      if (!set) {
+        set = new Set();
+        topics.set(topic, set);
+        pendingSubscribes += 1;
+        sub
+          .subscribe(prefix + topic)
+          .catch((err: unknown) => {
+            log.error({ err, topic }, "bus subscribe failed");
+          })
+          .finally(() => {
+            pendingSubscribes -= 1;
+            release();
+          });
+      }
+      set.add(handler);
+      return () => {
+        const current = topics.get(topic);
+        if (!current?.delete(handler) || current.size > 0) return;
+        topics.delete(topic);
+        if (!closed)
+          sub.unsubscribe(prefix + topic).catch((err: unknown) => {
+            log.warn({ err, topic }, "bus unsubscribe failed");
+          });
+      };
+    },
+    ready(): Promise<void> {
+      if (pendingSubscribes === 0) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      for (const wake of waiters.splice(0)) wake();
+      topics.clear();
+      for (const m of held.splice(0)) if ("done" in m) m.done(false);
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

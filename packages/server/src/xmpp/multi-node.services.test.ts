@@ -1,0 +1,388 @@
+/**
+ * Several nodes (docs/scaling.md): two built server processes share one PostgreSQL database and one Redis; real XMPP
+ * clients on either node see room messages, presence, revocation and resource conflicts from the other node, and a
+ * room's message keys stay unique and rising while both nodes accept messages for it at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Element } from "@xmpp/xml";
+import {
+  NS_MOA_CHAT,
+  NS_MOA_PRESENCE,
+  NS_MOA_ROOMS,
+  NS_SID,
+  NS_STREAMS,
+} from "@moa/shared";
+import {
+  createCompany,
+  createUser,
+  loginAs,
+  postLogin,
+  type TestUser,
+} from "../testing/factories.js";
+import type { ServerProcess } from "../testing/index.js";
+import { createCluster, type Cluster } from "./testing/cluster.js";
+import {
+  createRoom,
+  heard,
+  mam,
+  roomOf,
+  say,
+  stanzaId,
+} from "./testing/chat-fixture.js";
+import { loginRaw, type RawClient } from "./testing/raw-client.js";
+
+const MEMBERS = 6;
+const LOGIN_LIMIT = 4;
+/** A short heartbeat timeout, so a killed node's users go offline quickly. */
+const NODE_TIMEOUT_S = 2;
+/** The issue's bound for revocation on another node. */
+const REVOKE_DEADLINE_MS = 1_000;
+
+let cluster: Cluster;
+let users: TestUser[];
+let nodes: ServerProcess[] = [];
+const clients: RawClient[] = [];
+
+const startNode = () => cluster.startNode();
+
+beforeAll(async () => {
+  cluster = await createCluster(
+    async (db) => {
+      const company = await createCompany(db);
+      users = [];
+      for (let i = 0; i < MEMBERS + 6; i++)
+        users.push(await createUser(db, company));
+    },
+    {
+      // Low enough to reach across both nodes in a test; successful logins are given back, so others are not hit.
+      THROTTLE_LOGIN_PER_ACCOUNT: String(LOGIN_LIMIT),
+      NODE_TIMEOUT_SECONDS: String(NODE_TIMEOUT_S),
+    },
+  );
+  nodes = await Promise.all([startNode(), startNode()]);
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(nodes.map((n) => n.stop()));
+  await cluster.destroy();
+}, 60_000);
+
+/** Logs a user in over HTTP on a node and binds a chat stream there. */
+async function online(
+  user: TestUser,
+  node: ServerProcess,
+  resource = "web-1",
+): Promise<{ client: RawClient; accessToken: string }> {
+  const { accessToken } = await loginAs(node, user);
+  const client = await loginRaw(
+    node.url,
+    { jid: user.jid, accessToken },
+    resource,
+  );
+  clients.push(client);
+  return { client, accessToken };
+}
+
+/** Group-chat messages of a room a client received, in arrival order (reflections to the sender included). */
+function roomMessages(c: RawClient, room: string): Element[] {
+  return c.received.filter(
+    (el) =>
+      el.name === "message" &&
+      String(el.attrs.from).startsWith(roomOf(c, room)) &&
+      el.getChild("body") !== undefined,
+  );
+}
+
+/** A room's whole history, oldest first, paged backwards through MAM. */
+async function roomHistory(c: RawClient, room: string): Promise<Element[]> {
+  const pages: Element[][] = [];
+  let before: string | true = true;
+  for (;;) {
+    const page = await mam(c, roomOf(c, room), { max: 100, before });
+    pages.unshift(page.messages);
+    if (page.fin.attrs.complete === "true" || page.messages.length === 0)
+      return pages.flat();
+    before = page.fin.getChild("set")?.getChildText("first") ?? "";
+  }
+}
+
+async function closedWithin(c: RawClient, ms: number): Promise<Element> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  const outcome = await Promise.race([c.closed, deadline]);
+  clearTimeout(timer);
+  expect(outcome, `socket closed within ${ms} ms`).not.toBe("late");
+  const error = c.received.find((el) => el.name === "stream:error");
+  if (!error) throw new Error("no stream error before the close");
+  return error;
+}
+
+describe("two nodes on one PostgreSQL and Redis", () => {
+  let room = "";
+  let members: RawClient[] = [];
+
+  it("delivers a room's messages to members on the other node, each once", async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    // Members alternate between the nodes.
+    members = (
+      await Promise.all(
+        users.slice(0, MEMBERS).map((u, i) => online(u, i % 2 ? b : a)),
+      )
+    ).map((o) => o.client);
+    room = await createRoom(members[0]!, 2, users.slice(1, MEMBERS));
+    const [onA, onB] = [members[0]!, members[1]!];
+    await say(onA, room, "from node A");
+    await say(onB, room, "from node B");
+    // Per-topic order: once the second message is in, a duplicate of the first could only come before it.
+    for (const c of members) {
+      // The sender's own copy is its acknowledgement, already awaited.
+      if (c !== onB) await heard(c, room, "from node B");
+      const bodies = roomMessages(c, room).map((el) => el.getChildText("body"));
+      expect(bodies).toEqual(["from node A", "from node B"]);
+    }
+  });
+
+  it("carries deletions and read watermarks to members on the other node", async () => {
+    const [onA, onB] = [members[0]!, members[1]!];
+    const sent = await say(onA, room, "to be deleted");
+    const time = String(sent.getChild("chat", NS_MOA_CHAT)?.attrs.time);
+    await heard(onB, room, "to be deleted");
+    const deleted = await onA.iq(
+      "set",
+      `<delete-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="${time}"/>`,
+    );
+    expect(deleted.attrs.type).toBe("result");
+    const tombstone = await onB.next(
+      (el) =>
+        el.name === "message" &&
+        el.getChild("deleted", NS_MOA_CHAT)?.attrs.time === time,
+      "deletion",
+    );
+    expect(tombstone.getChild("deleted", NS_MOA_CHAT)?.attrs.room).toBe(room);
+    const read = await onB.iq(
+      "set",
+      `<watch xmlns="${NS_MOA_ROOMS}" room="${room}" time="${time}"/>`,
+    );
+    expect(read.attrs.type).toBe("result");
+    const watch = await onA.next(
+      (el) =>
+        el.name === "message" &&
+        el.getChild("watch", NS_MOA_ROOMS)?.attrs.jid ===
+          users[1]!.jid.toLowerCase(),
+      "read watermark",
+    );
+    expect(watch.getChild("watch", NS_MOA_ROOMS)?.attrs.time).toBe(time);
+  });
+
+  it("tells the other node of a new member at once: its next message reaches the invitee", async () => {
+    const a = nodes[0]!;
+    const [onA, onB] = [members[0]!, members[1]!];
+    // Both nodes have the member list cached after a message from each.
+    const small = await createRoom(onA, 2, [users[1]!]);
+    await say(onA, small, "before the invite");
+    await say(onB, small, "from B before the invite");
+    const invitee = (await online(users[MEMBERS + 5]!, a)).client;
+    const invited = await onA.iq(
+      "set",
+      `<invite xmlns="${NS_MOA_ROOMS}" room="${small}"><member jid="${users[MEMBERS + 5]!.jid}"/></invite>`,
+    );
+    expect(invited.attrs.type).toBe("result");
+    await say(onB, small, "from B after the invite");
+    await heard(invitee, small, "from B after the invite");
+  });
+
+  it("gives concurrent senders on both nodes unique, rising keys, and every member every message once", async () => {
+    const PER_SENDER = 40;
+    const senders = [members[0]!, members[1]!, members[2]!, members[3]!];
+    const before = members.map((c) => roomMessages(c, room).length);
+    const sent = await Promise.all(
+      senders.map(async (c, s) => {
+        const acks: Promise<Element>[] = [];
+        for (let i = 0; i < PER_SENDER; i++)
+          acks.push(say(c, room, `c${s}-${i}`));
+        return Promise.all(acks);
+      }),
+    );
+    const total = senders.length * PER_SENDER;
+    const acked = new Set(sent.flat().map(stanzaId));
+    expect(acked.size).toBe(total);
+
+    // History: every message once, keys strictly rising in stanza-id (commit) order.
+    const history = (await roomHistory(members[4]!, room)).filter((m) =>
+      /^c\d-\d+$/.test(m.getChildText("body") ?? ""),
+    );
+    expect(history.map(stanzaId).sort()).toEqual([...acked].sort());
+    const times = history.map((m) => Number(m.getChild("chat")?.attrs.time));
+    for (let i = 1; i < times.length; i++)
+      expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+
+    // Live: each member gets each message once, every sender's messages in its sending order.
+    await Promise.all(
+      members.map(async (c, m) => {
+        for (let s = 0; s < senders.length; s++)
+          if (c !== senders[s]) await heard(c, room, `c${s}-${PER_SENDER - 1}`);
+        const bodies = roomMessages(c, room)
+          .slice(before[m])
+          .map((el) => el.getChildText("body") ?? "");
+        expect(bodies).toHaveLength(total);
+        expect(new Set(bodies).size).toBe(total);
+        for (let s = 0; s < senders.length; s++) {
+          const own = bodies.filter((b) => b.startsWith(`c${s}-`));
+          expect(own).toEqual(
+            Array.from({ length: PER_SENDER }, (_, i) => `c${s}-${i}`),
+          );
+        }
+      }),
+    );
+  });
+
+  it("shows a user's presence to a watcher on the other node, online and off", async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const watched = users[MEMBERS]!;
+    const watcher = (await online(users[MEMBERS + 1]!, b, "pc-1")).client;
+    const snapshot = await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
+    );
+    expect(snapshot.attrs.type).toBe("result");
+    const fromWatched = (el: Element) =>
+      el.name === "presence" &&
+      String(el.attrs.from).split("/")[0] === watched.jid.toLowerCase();
+    const { client } = await online(watched, a, "pc-1");
+    const on = await watcher.next(fromWatched, "online presence");
+    expect(on.attrs.type).toBeUndefined();
+    await client.close();
+    const off = await watcher.next(fromWatched, "offline presence");
+    expect(off.attrs.type).toBe("unavailable");
+  });
+
+  it("closes a stream on one node within a second of its logout on the other", async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const user = users[2]!;
+    const { client, accessToken } = await online(user, b, "laptop");
+    const res = await fetch(`${a.url}/api/v1/auth/logout`, {
+      method: "POST",
+      headers: {
+        "x-requested-with": "XMLHttpRequest",
+        "content-type": "application/json",
+        authorization: `Bearer ${accessToken}`,
+      },
+      body: "{}",
+    });
+    expect(await res.json()).toEqual({ ErrorCode: "00" });
+    const error = await closedWithin(client, REVOKE_DEADLINE_MS);
+    expect(error.getChild("not-authorized", NS_STREAMS)).toBeDefined();
+  });
+
+  it("closes the older session of a resource when the same resource binds on the other node", async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const user = users[3]!;
+    const older = (await online(user, a, "phone")).client;
+    const newer = (await online(user, b, "phone")).client;
+    const error = await closedWithin(older, REVOKE_DEADLINE_MS);
+    expect(error.getChild("conflict", NS_STREAMS)).toBeDefined();
+    const pong = await newer.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
+    expect(pong.attrs.type).toBe("result");
+  });
+
+  it("counts an account's failed logins on both nodes together", async () => {
+    const user = users[MEMBERS + 2]!;
+    const attempt = (node: ServerProcess, password: string) =>
+      postLogin(node.url, {
+        username: user.loginId,
+        domain: user.domain,
+        password,
+      });
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const wrong = await attempt(nodes[i % 2]!, "wrong-password!");
+      expect(wrong.status).toBe(200);
+    }
+    const refused = await attempt(nodes[0]!, user.password);
+    expect(refused.status).toBe(429);
+  });
+
+  it("takes the users of a killed node offline for watchers on another node", async () => {
+    const third = await startNode();
+    nodes.push(third);
+    const watched = users[MEMBERS + 3]!;
+    const watcher = (await online(users[MEMBERS + 4]!, nodes[0]!, "pc-1"))
+      .client;
+    await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
+    );
+    const fromWatched = (el: Element) =>
+      el.name === "presence" &&
+      String(el.attrs.from).split("/")[0] === watched.jid.toLowerCase();
+    await online(watched, third, "mobile-1");
+    expect((await watcher.next(fromWatched, "online")).attrs.type).toBe(
+      undefined,
+    );
+    await third.kill();
+    nodes = nodes.filter((n) => n !== third);
+    const killedAt = Date.now();
+    // The bound: the timeout plus one sweep (a third of it); the client's own wait is 5 s.
+    const off = await watcher.next(fromWatched, "offline after the kill");
+    expect(off.attrs.type).toBe("unavailable");
+    expect(Date.now() - killedAt).toBeLessThan(NODE_TIMEOUT_S * 1000 * 1.5);
+    const snapshot = await watcher.iq(
+      "set",
+      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
+    );
+    expect(snapshot.getChild("subscribe")?.getChildren("item")).toHaveLength(0);
+  });
+
+  it("reports readiness with the database and Redis", async () => {
+    const res = await fetch(`${nodes[0]!.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", db: "ok", redis: "ok" });
+  });
+
+  it("drains on SIGTERM: streams end with system-shutdown and every acknowledged message is stored", async () => {
+    const b = nodes[1]!;
+    const user = users[4]!;
+    const { client } = await online(user, b, "drain");
+    const acks: Promise<Element | undefined>[] = [];
+    for (let i = 0; i < 20; i++) {
+      const id = `drain-${i}`;
+      client.send(
+        `<message xmlns="jabber:client" type="groupchat" to="${roomOf(client, room)}" id="${id}"><body>${id}</body><origin-id xmlns="${NS_SID}" id="${id}"/></message>`,
+      );
+      const answer = async () => {
+        try {
+          return await client.next(
+            (el) => el.name === "message" && el.attrs.id === id,
+            id,
+          );
+        } catch {
+          return undefined;
+        }
+      };
+      // Unanswered when the stream ended: the client would send it again on another node.
+      const ended = async () => {
+        await client.closed;
+        return undefined;
+      };
+      acks.push(Promise.race([answer(), ended()]));
+    }
+    // Stop the node while its stream carries messages.
+    await acks[0];
+    await b.stop();
+    nodes = nodes.slice(0, 1);
+    const error = await closedWithin(client, 5_000);
+    expect(error.getChild("system-shutdown", NS_STREAMS)).toBeDefined();
+    const acked = (await Promise.all(acks)).filter(
+      (el): el is Element => el !== undefined,
+    );
+    expect(acked.length).toBeGreaterThan(0);
+    const stored = (await roomHistory(members[0]!, room)).filter((m) =>
+      (m.getChildText("body") ?? "").startsWith("drain-"),
+    );
+    const storedIds = stored.map(stanzaId);
+    for (const el of acked) expect(storedIds).toContain(stanzaId(el));
+    expect(new Set(storedIds).size).toBe(storedIds.length);
+  });
+});
