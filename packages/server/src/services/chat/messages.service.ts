@@ -180,6 +180,8 @@ export class MessagesService {
    * @param sender who caused it (null for the groupware integration).
    * @param body the body.
    * @param extension the extensions object (contentType first).
+   * @param formerMembers users just removed from the room (EXIT, BAN) who still receive this one message; the
+   *   membership is removed first, so a member who reads the member list on seeing the message reads it changed.
    * @returns the stored message.
    */
   async post(
@@ -187,21 +189,30 @@ export class MessagesService {
     sender: { id: number | null; jid: string },
     body: string,
     extension: Record<string, unknown> & { contentType: string },
+    formerMembers: readonly MemberRecord[] = [],
   ): Promise<MessageView> {
-    const members = await this.deps.members.get(room.id);
-    const { view } = await this.store(room, members, {
-      senderId: sender.id,
-      senderJid: sender.jid,
-      originId: randomUUID(),
-      body,
-      contentType: extension.contentType,
-      extension: JSON.stringify(extension),
-      replyTitle: null,
-      replyText: null,
-      replyTime: null,
-      clientId: undefined,
-      senderSession: undefined,
-    });
+    const members = [
+      ...(await this.deps.members.get(room.id)),
+      ...formerMembers,
+    ];
+    const { view } = await this.store(
+      room,
+      members,
+      {
+        senderId: sender.id,
+        senderJid: sender.jid,
+        originId: randomUUID(),
+        body,
+        contentType: extension.contentType,
+        extension: JSON.stringify(extension),
+        replyTitle: null,
+        replyText: null,
+        replyTime: null,
+        clientId: undefined,
+        senderSession: undefined,
+      },
+      formerMembers,
+    );
     return view;
   }
 
@@ -212,8 +223,9 @@ export class MessagesService {
       clientId: string | undefined;
       senderSession: string | undefined;
     },
+    formerMembers: readonly MemberRecord[] = [],
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const work = this.storeAndPublish(room, members, m);
+    const work = this.storeAndPublish(room, members, m, formerMembers);
     this.inFlight.add(work);
     try {
       return await work;
@@ -229,6 +241,7 @@ export class MessagesService {
       clientId: string | undefined;
       senderSession: string | undefined;
     },
+    formerMembers: readonly MemberRecord[],
   ): Promise<{ view: MessageView; fresh: boolean }> {
     const { clientId, senderSession, ...record } = m;
     const { record: stored, fresh } = await this.deps.writer.store(
@@ -248,7 +261,10 @@ export class MessagesService {
     // which the caller answers) unless the first attempt did; the bus lets only one of the two through.
     if (!fresh && !this.deps.republishRetries) return { view, fresh };
     // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
-    const current = await this.deps.members.get(room.id);
+    const current = [
+      ...(await this.deps.members.get(room.id)),
+      ...formerMembers,
+    ];
     const event = fresh
       ? { kind: "chat.message", message: view }
       : { kind: "chat.message", message: view, skipSession: senderSession };

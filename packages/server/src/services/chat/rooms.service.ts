@@ -235,6 +235,8 @@ export class RoomsService {
     ) {
       throw new ChatError("chief_cannot_leave");
     }
+    await deleteMembers(this.deps.db, room.id, [actor.userId]);
+    this.deps.members.invalidate(room.id);
     await this.deps.messages.post(
       room,
       { id: actor.userId, jid: actor.jid.toLowerCase() },
@@ -243,9 +245,8 @@ export class RoomsService {
         contentType: "EXIT",
         member: actor.jid.toLowerCase(),
       },
+      [me],
     );
-    await deleteMembers(this.deps.db, room.id, [actor.userId]);
-    this.deps.members.invalidate(room.id);
   }
 
   /**
@@ -273,6 +274,12 @@ export class RoomsService {
       );
     const out = members.filter((m) => wanted.has(m.jid));
     if (out.length === 0) throw new ChatError("user_not_found");
+    await deleteMembers(
+      this.deps.db,
+      room.id,
+      out.map((m) => m.userId),
+    );
+    this.deps.members.invalidate(room.id);
     await this.deps.messages.post(
       room,
       { id: actor.userId, jid: actor.jid.toLowerCase() },
@@ -281,13 +288,8 @@ export class RoomsService {
         contentType: "BAN",
         members: out.map((m) => m.jid),
       },
+      out,
     );
-    await deleteMembers(
-      this.deps.db,
-      room.id,
-      out.map((m) => m.userId),
-    );
-    this.deps.members.invalidate(room.id);
     return out.map((m) => m.jid);
   }
 

@@ -52,6 +52,18 @@ const B = () => users[1]!;
 const C = () => users[2]!;
 const D = () => users[3]!;
 
+/** The JIDs a room's member list holds, as `client` reads it. */
+async function memberJids(client: RawClient, room: string) {
+  const res = await client.iq(
+    "get",
+    `<members xmlns="${NS_MOA_ROOMS}" room="${room}"/>`,
+  );
+  return res
+    .getChild("members", NS_MOA_ROOMS)!
+    .getChildren("member")
+    .map((m) => String(m.attrs.jid));
+}
+
 async function roomList(client: RawClient) {
   const res = await client.iq("get", `<rooms xmlns="${NS_MOA_ROOMS}"/>`);
   return res.getChild("rooms", NS_MOA_ROOMS)!.getChildren("room");
@@ -281,6 +293,8 @@ describe("membership rules", () => {
         .attrs.type,
     ).toBe("result");
     await heard(b, room, "EXIT");
+    // A member who reads the list on seeing the event never reads it from before.
+    expect(await memberJids(b, room)).not.toContain(A().jid);
     const after = await a.iq(
       "get",
       `<members xmlns="${NS_MOA_ROOMS}" room="${room}"/>`,
@@ -313,6 +327,9 @@ describe("membership rules", () => {
       `<delete-member xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></delete-member>`,
     );
     expect(kicked.attrs.type).toBe("result");
+    // The kicked member still hears it; a remaining member who reads the list on seeing it reads it changed.
+    await heard(b, room, "BAN");
+    expect(await memberJids(b, room)).not.toContain(C().jid);
     await heard(c, room, "BAN");
     c.send(
       `<message xmlns="jabber:client" type="groupchat" to="${roomOf(c, room)}" id="kicked"><body>x</body></message>`,
