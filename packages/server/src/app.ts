@@ -11,7 +11,6 @@ import { registerWebClient } from "./http/web-client.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerBodyGuards } from "./http/body-guards.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
-import { registerAvatarRoutes } from "./http/routes/avatars/avatars.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
 import type { Logger } from "./logger.js";
 import type { ChatBus } from "./bus/bus.js";
@@ -88,8 +87,7 @@ export async function createApp(deps: AppDeps) {
     config: deps.config,
     throttle: throttling.auth,
   });
-  registerOrgRoutes(app, { services: identity, config: deps.config });
-  registerAvatarRoutes(app, identity);
+  registerOrgRoutes(app, { services: identity });
 
   // Several nodes: each announces itself and the presences it holds, and takes off those of a node that died.
   const liveness = deps.redis

@@ -10,6 +10,7 @@ export * from "./codes/message-codes.js";
 export * from "./codes/webhard.js";
 export * from "./constants.js";
 export * from "./display.js";
+export * from "./format/avatar-text.js";
 export * from "./format/badge.js";
 export * from "./format/file-kind.js";
 export * from "./format/saved-chat.js";

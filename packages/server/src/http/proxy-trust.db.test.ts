@@ -46,7 +46,6 @@ async function loginWithHeaders(
   expect(res.status).toBe(200);
   return (await res.json()) as {
     clientIp: string;
-    User_Info: { photoUrl: string };
   };
 }
 
@@ -75,10 +74,9 @@ describe("without TRUST_PROXY (the default)", () => {
   });
   afterAll(() => server.close());
 
-  it("audits the socket's address, not a forged X-Forwarded-For, and links to the Host it was reached at", async () => {
+  it("audits the socket's address, not a forged X-Forwarded-For", async () => {
     const answer = await loginWithHeaders(server, user, FORGED);
     expect(answer.clientIp).toBe("127.0.0.1");
-    expect(answer.User_Info.photoUrl.startsWith(`${server.url}/`)).toBe(true);
   });
 
   it("hands out the chat server of the Host it was reached at, whatever X-Forwarded-Host says", async () => {
@@ -108,10 +106,6 @@ describe("with TRUST_PROXY=127.0.0.1 and PUBLIC_URL", () => {
   });
 
   it("links to PUBLIC_URL, never to the forwarded host", async () => {
-    const answer = await loginWithHeaders(server, user, FORGED);
-    expect(
-      answer.User_Info.photoUrl.startsWith("https://moa.example.com/"),
-    ).toBe(true);
     const chatServer = await chatServerWithHeaders(server, user, FORGED);
     expect(chatServer).toBe("wss://moa.example.com/ws/");
   });

@@ -22,16 +22,14 @@ export async function registerWorkplaceRoutes(
   deps: { services: WorkplaceServices; config: Config },
 ): Promise<void> {
   const { services, config } = deps;
-  registerHomeRoutes(app, { home: services.home, config });
+  registerHomeRoutes(app, { home: services.home });
   registerOrgLookupRoutes(app, {
     org: services.orgIndex,
     absences: services.groupware,
-    config,
   });
   registerFriendsRoutes(app, {
     friends: services.friends,
     org: services.orgIndex,
-    config,
   });
   registerAttendanceRoutes(app, { attendance: services.attendance });
   registerSsoRoutes(app, { sso: services.sso, counts: services.groupware });

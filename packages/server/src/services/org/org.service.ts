@@ -16,7 +16,6 @@ import type {
 } from "../../db/repositories/users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import { userJid } from "../auth/identity.js";
-import { renderAvatarSvg } from "./avatar.js";
 
 export type OrgMember = { user: User; jid: string };
 
@@ -92,16 +91,6 @@ export class OrgService {
   async getSetting(actor: Actor): Promise<{ virtUseYn: boolean }> {
     const company = await this.companies.findById(actor.companyId);
     return { virtUseYn: company?.virtUseYn ?? false };
-  }
-
-  /**
-   * The generated avatar of a user (public: photo URLs are loaded by image tags, which send no token).
-   * @param userId the user key.
-   * @returns SVG markup, or undefined when no such active user.
-   */
-  async avatarSvg(userId: number): Promise<string | undefined> {
-    const user = await this.users.findById(userId);
-    return user?.active ? renderAvatarSvg(user.id, user.name) : undefined;
   }
 
   private async build(company: Company): Promise<OrgTree> {

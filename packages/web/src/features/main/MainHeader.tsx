@@ -25,7 +25,6 @@ import {
   SnippetsOutlined,
 } from "@ant-design/icons";
 import {
-  Avatar,
   Badge,
   Button,
   Dropdown,
@@ -37,6 +36,7 @@ import {
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession, useSessionController } from "../session";
+import { UserAvatar } from "../user-card";
 import type { MainTab } from "./MainTabs";
 import { useBadgeCounts } from "./use-home-data";
 
@@ -225,12 +225,11 @@ export function MainHeader({
             aria-label={t("main.header.presenceMenu", { state: presenceLabel })}
           >
             <Badge dot color={PRESENCE_COLORS[presence]} offset={[-3, 26]}>
-              <Avatar
+              <UserAvatar
+                name={user?.name ?? ""}
+                photoUrl={user?.photoUrl ?? ""}
                 size={30}
-                src={user?.photoUrl ? user.photoUrl : undefined}
-              >
-                {user?.name.slice(0, 1)}
-              </Avatar>
+              />
             </Badge>
           </Button>
         </Dropdown>

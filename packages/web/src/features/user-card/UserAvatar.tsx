@@ -1,7 +1,8 @@
 /**
- * A user's avatar, the same everywhere: their photo when the org has one, else the first letter of their name on a
+ * A user's avatar, the same everywhere: their photo when the org has one, else the short form of their name on a
  * colour picked from the name (so one person keeps one colour across lists, cards and rooms).
  */
+import { avatarText } from "@moa/shared";
 import { Avatar } from "antd";
 
 const COLORS = [
@@ -26,11 +27,6 @@ export function initialsColor(name: string): string {
   return COLORS[hash % COLORS.length] ?? "#4c6ef5";
 }
 
-// The first letter as a reader sees it (a syllable, or an emoji with its modifiers).
-const letters = new Intl.Segmenter();
-const firstLetter = (name: string) =>
-  letters.segment(name)[Symbol.iterator]().next().value?.segment ?? "";
-
 type UserAvatarProps = {
   name: string;
   /** The photo's URL; empty when the user has none. */
@@ -48,7 +44,7 @@ export function UserAvatar({ name, photoUrl, size = 32 }: UserAvatarProps) {
       aria-hidden="true"
       style={{ backgroundColor: initialsColor(name), flex: "none" }}
     >
-      {firstLetter(name)}
+      {avatarText(name)}
     </Avatar>
   );
 }

@@ -25,9 +25,8 @@ import type { AuthThrottle } from "../../../services/throttle/auth-throttle.js";
 import { requireActor } from "../../auth-hook.js";
 import { clientContext, requireRequestedWith } from "../../client-context.js";
 import { failBody, okBody } from "../../envelope.js";
-import { chatServerUrl, publicOrigin } from "../../public-url.js";
+import { chatServerUrl } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
-import { avatarUrl } from "../avatars/avatars.routes.js";
 
 const yn = (b: boolean) => (b ? "Y" : "N");
 const noStore = { "cache-control": "no-store" };
@@ -133,8 +132,8 @@ export function registerAuthRoutes(
           position: user.position,
           title: user.title,
           email: user.email,
-          photoUrl:
-            user.photoUrl ?? avatarUrl(publicOrigin(req, config), user.id),
+          // Empty without an uploaded photo: clients draw the initials themselves.
+          photoUrl: user.photoUrl ?? "",
           domain: company.domain,
           companyName: company.name,
           xmppDomain: company.xmppDomain,

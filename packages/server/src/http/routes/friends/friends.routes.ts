@@ -6,7 +6,6 @@ import {
   friendMoveRequestSchema,
 } from "@moa/shared";
 import { z } from "zod";
-import type { Config } from "../../../config.js";
 import type { Company } from "../../../db/repositories/companies.repository.js";
 import type {
   Friend,
@@ -17,7 +16,6 @@ import { userJid } from "../../../services/auth/identity.js";
 import { requireActor } from "../../auth-hook.js";
 import { okBody } from "../../envelope.js";
 import type { HttpApp } from "../../http-app.js";
-import { publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 import { toOrgUser } from "../home/org-user.presenter.js";
 
@@ -26,18 +24,18 @@ const groupParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 /**
  * Registers the routes.
  * @param app the Fastify app.
- * @param deps the friends service, org index and configuration.
+ * @param deps the friends service and the org index.
  */
 export function registerFriendsRoutes(
   app: HttpApp,
-  deps: { friends: FriendsService; org: OrgIndexService; config: Config },
+  deps: { friends: FriendsService; org: OrgIndexService },
 ): void {
-  const { friends, org, config } = deps;
-  const present = (f: Friend, company: Company, origin: string) => ({
+  const { friends, org } = deps;
+  const present = (f: Friend, company: Company) => ({
     id: f.entry.user.loginId,
     group: { id: f.groupId },
     messengerId: userJid(f.entry.user, company),
-    profile: toOrgUser(f.entry.user, company, f.entry.department, origin),
+    profile: toOrgUser(f.entry.user, company, f.entry.department),
   });
 
   app.get("/api/v1/chat/home/group.json", async (req) => {
@@ -59,9 +57,8 @@ export function registerFriendsRoutes(
       friends.friends(actor),
       org.index(actor),
     ]);
-    const origin = publicOrigin(req, config);
     return okBody({
-      content: list.map((f) => present(f, index.company, origin)),
+      content: list.map((f) => present(f, index.company)),
     });
   });
 
@@ -92,9 +89,8 @@ export function registerFriendsRoutes(
     const actor = requireActor(req);
     const added = await friends.addFriends(actor, items);
     const index = await org.index(actor);
-    const origin = publicOrigin(req, config);
     return okBody({
-      list: added.map((f) => present(f, index.company, origin)),
+      list: added.map((f) => present(f, index.company)),
     });
   });
 

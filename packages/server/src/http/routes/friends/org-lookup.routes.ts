@@ -1,7 +1,6 @@
 /** Org lookups (spec §7.4): absence status, users of a department and name search, within the caller's company. */
 import { absenceStatusQuerySchema, orgSearchRequestSchema } from "@moa/shared";
 import { z } from "zod";
-import type { Config } from "../../../config.js";
 import type { GroupwareRepository } from "../../../db/repositories/groupware.repository.js";
 import type {
   OrgEntry,
@@ -11,7 +10,6 @@ import type { Company } from "../../../db/repositories/companies.repository.js";
 import { requireActor } from "../../auth-hook.js";
 import { okBody } from "../../envelope.js";
 import type { HttpApp } from "../../http-app.js";
-import { publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 import { toOrgUser } from "../home/org-user.presenter.js";
 
@@ -20,13 +18,13 @@ const deptParamsSchema = z.object({ deptKey: z.string().min(1).max(200) });
 /**
  * Registers the routes.
  * @param app the Fastify app.
- * @param deps the org index, the absence store and configuration.
+ * @param deps the org index and the absence store.
  */
 export function registerOrgLookupRoutes(
   app: HttpApp,
-  deps: { org: OrgIndexService; absences: GroupwareRepository; config: Config },
+  deps: { org: OrgIndexService; absences: GroupwareRepository },
 ): void {
-  const { org, absences, config } = deps;
+  const { org, absences } = deps;
   const statusOf = async (company: Company, entries: readonly OrgEntry[]) => {
     const map = await absences.absences(
       company.id,
@@ -53,11 +51,10 @@ export function registerOrgLookupRoutes(
       requireActor(req),
       deptKey,
     );
-    const origin = publicOrigin(req, config);
     return okBody({
       statusInfo: await statusOf(company, entries),
       DeptUserInfo: entries.map((e) =>
-        toOrgUser(e.user, company, e.department, origin),
+        toOrgUser(e.user, company, e.department),
       ),
     });
   });
@@ -65,11 +62,8 @@ export function registerOrgLookupRoutes(
   app.post("/api/v1/orgtree/search/", async (req) => {
     const { text } = parseInput(orgSearchRequestSchema, req.body);
     const { company, entries } = await org.search(requireActor(req), text);
-    const origin = publicOrigin(req, config);
     return okBody({
-      UserProfile: entries.map((e) =>
-        toOrgUser(e.user, company, e.department, origin),
-      ),
+      UserProfile: entries.map((e) => toOrgUser(e.user, company, e.department)),
     });
   });
 }

@@ -10,11 +10,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { HttpApp } from "../../http-app.js";
 import { z } from "zod";
-import type { Config } from "../../../config.js";
 import type { HomeService } from "../../../services/home/home.service.js";
 import { requireActor } from "../../auth-hook.js";
 import { failBody, okBody } from "../../envelope.js";
-import { publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 import { toOrgUser } from "./org-user.presenter.js";
 
@@ -24,23 +22,18 @@ const yn = (b: boolean) => (b ? "Y" : "N");
 /**
  * Registers the routes.
  * @param app the Fastify app.
- * @param deps the home service and configuration.
+ * @param deps the home service.
  */
 export function registerHomeRoutes(
   app: HttpApp,
-  deps: { home: HomeService; config: Config },
+  deps: { home: HomeService },
 ): void {
-  const { home, config } = deps;
+  const { home } = deps;
 
   app.get("/api/v1/chat/home/myProfile", async (req) => {
     const { user, company, department } = await home.profile(requireActor(req));
     return okBody({
-      UserProfile: toOrgUser(
-        user,
-        company,
-        department,
-        publicOrigin(req, config),
-      ),
+      UserProfile: toOrgUser(user, company, department),
     });
   });
 

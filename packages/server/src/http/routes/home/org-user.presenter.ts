@@ -3,7 +3,6 @@ import type { OrgUser } from "@moa/shared";
 import type { Company } from "../../../db/repositories/companies.repository.js";
 import type { User } from "../../../db/repositories/users.repository.js";
 import { userJid } from "../../../services/auth/identity.js";
-import { avatarUrl } from "../avatars/avatars.routes.js";
 
 const yn = (b: boolean) => (b ? "Y" : "N");
 
@@ -12,14 +11,12 @@ const yn = (b: boolean) => (b ? "Y" : "N");
  * @param user the user.
  * @param company the user's company.
  * @param department key and name of the user's department, if any.
- * @param origin the server origin, for generated photo URLs.
  * @returns the row.
  */
 export function toOrgUser(
   user: User,
   company: Company,
   department: { key: string; name: string } | undefined,
-  origin: string,
 ): OrgUser {
   const deptKey = department?.key ?? "";
   return {
@@ -35,7 +32,8 @@ export function toOrgUser(
       title: user.title,
       email: user.email,
       loginEmailId: `${user.loginId}@${company.domain}`,
-      photo: { fullUrl: user.photoUrl ?? avatarUrl(origin, user.id) },
+      // Empty without an uploaded photo: clients draw the initials themselves.
+      photo: { fullUrl: user.photoUrl ?? "" },
       department: {
         id: deptKey,
         name: department?.name ?? "",

@@ -1,5 +1,5 @@
 /**
- * Turns the org tree into its JSON answer once per org version and origin, with a gzip copy and an ETag,
+ * Turns the org tree into its JSON answer once per org version, with a gzip copy and an ETag,
  * so repeated requests (every login loads the tree) cost a cache lookup and a buffer write.
  */
 import { createHash } from "node:crypto";
@@ -7,7 +7,6 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { OrgDepartment, OrgTreeResponse, OrgUser } from "@moa/shared";
 import type { OrgNode, OrgTree } from "../../../services/org/org.service.js";
-import { avatarUrl } from "../avatars/avatars.routes.js";
 
 const gzipAsync = promisify(gzip);
 
@@ -18,7 +17,6 @@ const yn = (b: boolean) => (b ? "Y" : "N");
 function toDepartment(
   node: OrgNode,
   tree: OrgTree,
-  origin: string,
   depth: number,
 ): OrgDepartment {
   const d = node.department;
@@ -44,7 +42,8 @@ function toDepartment(
         title: user.title,
         email: user.email,
         loginEmailId: `${user.loginId}@${tree.company.domain}`,
-        photo: { fullUrl: user.photoUrl ?? avatarUrl(origin, user.id) },
+        // Empty without an uploaded photo: clients draw the initials themselves (an image per row costs a request).
+        photo: { fullUrl: user.photoUrl ?? "" },
         department: { id: d.key, name: d.name, company: { name: companyName } },
       },
       contact: {
@@ -56,41 +55,36 @@ function toDepartment(
       freeUserYn: yn(user.freeUser),
       crxUserYn: yn(user.centrexUser),
     })),
-    child: node.children.map((c) => toDepartment(c, tree, origin, depth + 1)),
+    child: node.children.map((c) => toDepartment(c, tree, depth + 1)),
   };
 }
 
 export class OrgTreePresenter {
   private readonly cache = new Map<
     number,
-    { key: string; rendered: Promise<RenderedTree> }
+    { version: number; rendered: Promise<RenderedTree> }
   >();
 
   /**
-   * Renders a tree (or returns the cached rendering of the same version and origin).
+   * Renders a tree (or returns the cached rendering of the same version).
    * @param tree the org tree.
-   * @param origin the server origin for photo URLs.
    * @returns JSON and gzip bytes with their ETag.
    */
-  render(tree: OrgTree, origin: string): Promise<RenderedTree> {
-    const key = `${tree.version}|${origin}`;
+  render(tree: OrgTree): Promise<RenderedTree> {
     const hit = this.cache.get(tree.company.id);
-    if (hit?.key === key) return hit.rendered;
-    const rendered = this.renderNow(tree, origin);
-    this.cache.set(tree.company.id, { key, rendered });
+    if (hit?.version === tree.version) return hit.rendered;
+    const rendered = this.renderNow(tree);
+    this.cache.set(tree.company.id, { version: tree.version, rendered });
     rendered.catch(() => this.cache.delete(tree.company.id));
     return rendered;
   }
 
-  private async renderNow(
-    tree: OrgTree,
-    origin: string,
-  ): Promise<RenderedTree> {
+  private async renderNow(tree: OrgTree): Promise<RenderedTree> {
     const body: OrgTreeResponse = {
       ErrorCode: "00",
       orgVersion: tree.version,
       userCount: tree.userCount,
-      tree: tree.roots.map((r) => toDepartment(r, tree, origin, 0)),
+      tree: tree.roots.map((r) => toDepartment(r, tree, 0)),
     };
     const json = Buffer.from(JSON.stringify(body));
     const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;

@@ -118,7 +118,8 @@ describe("GET /api/v1/orgtree/tree/{orgUrl}", () => {
         title: "팀원",
         email: me.email,
         loginEmailId: `${me.loginId}@${company.domain}`,
-        photo: { fullUrl: `${server.url}/avatars/${me.id}.svg` },
+        // No uploaded photo: empty, and the client draws the initials.
+        photo: { fullUrl: "" },
         department: {
           id: "platform",
           name: "플랫폼팀",
@@ -204,15 +205,6 @@ describe("GET /api/v1/orgtree/tree/{orgUrl}", () => {
       (await fetch(`${server.url}/api/v1/orgtree/tree/${company.orgUrl}`))
         .status,
     ).toBe(401);
-  });
-});
-
-describe("GET /avatars/{userKey}.svg", () => {
-  it("draws the given name, and 404s for unknown users", async () => {
-    const res = await fetch(`${server.url}/avatars/${me.id}.svg`);
-    expect(res.headers.get("content-type")).toContain("image/svg+xml");
-    expect(await res.text()).toContain(">민수</text>");
-    expect((await fetch(`${server.url}/avatars/999999.svg`)).status).toBe(404);
   });
 });
 

@@ -1,37 +1,31 @@
 /** Org routes (spec §7.1): the org tree of the caller's company and its org setting (VirtUseYN). */
 import type { HttpApp } from "../../http-app.js";
 import { z } from "zod";
-import type { Config } from "../../../config.js";
 import type { IdentityServices } from "../../../services/services.js";
 import { requireActor } from "../../auth-hook.js";
 import { failBody, okBody } from "../../envelope.js";
-import { advertisedOrigin, publicOrigin } from "../../public-url.js";
 import { parseInput } from "../../validate.js";
 import { OrgTreePresenter } from "./org-tree.presenter.js";
 
 const treeParamsSchema = z.object({ orgUrl: z.string().min(1).max(200) });
 
 /**
- * Registers the routes. Once the server listens, every company's tree is built and rendered for the advertised
- * origin (PUBLIC_URL or the printed URL), so the first login after a start finds it ready.
+ * Registers the routes. Once the server listens, every company's tree is built and rendered, so the first login after
+ * a start finds it ready.
  * @param app the Fastify app.
- * @param deps services and configuration.
+ * @param deps the identity services.
  */
 export function registerOrgRoutes(
   app: HttpApp,
-  deps: { services: IdentityServices; config: Config },
+  deps: { services: IdentityServices },
 ): void {
-  const { services, config } = deps;
+  const { services } = deps;
   const presenter = new OrgTreePresenter();
 
   app.addHook("onListen", () => {
-    const address = app.server.address();
-    const port =
-      typeof address === "object" && address ? address.port : config.port;
-    const origin = advertisedOrigin(config, port);
     void (async () => {
       for (const tree of await services.org.warmAll())
-        await presenter.render(tree, origin);
+        await presenter.render(tree);
     })().catch((err: unknown) => {
       app.log.warn({ err }, "org tree warm-up failed; built on first request");
     });
@@ -41,7 +35,7 @@ export function registerOrgRoutes(
     const { orgUrl } = parseInput(treeParamsSchema, req.params);
     const tree = await services.org.getTree(requireActor(req), orgUrl);
     if (!tree) return failBody("01", "org_not_found");
-    const rendered = await presenter.render(tree, publicOrigin(req, config));
+    const rendered = await presenter.render(tree);
     void reply
       .header("etag", rendered.etag)
       .header("cache-control", "private, no-cache")
