@@ -34,6 +34,7 @@ export const GROUPWARE_LINK_TARGETS = {
   noticeList: "/notice/list",
   noticeShow: "/notice/show",
   support: "/support/home",
+  home: "/home",
   customer: "/customer/home",
 } as const;
 

@@ -1,6 +1,6 @@
 /**
- * Groupware single-sign-on links (spec §7.7): the target opens in the browser through the login URL with uid, ts,
- * re (target path) and sign = base64(HMAC-SHA1(web token, "uid|ts|re")), URL-encoded.
+ * Groupware links (spec §7.7): signed links that the Moa server verifies and redirects to the company's groupware
+ * page, and the groupware's mini window.
  */
 import {
   SSO_LINK_PATH,
@@ -8,7 +8,7 @@ import {
   type GroupwareLinkTarget,
 } from "@moa/shared";
 
-/** Groupware target paths by name. */
+/** The mini window's pages by name. */
 export const GROUPWARE_TARGETS = {
   mail: "/mail",
   approval: "/approval",
@@ -25,44 +25,8 @@ export const GROUPWARE_TARGETS = {
   support: "/support",
 } as const;
 
-/** A groupware target name. */
+/** A mini window page. */
 export type GroupwareTarget = keyof typeof GROUPWARE_TARGETS;
-
-/**
- * Builds a signed link.
- * @param domain - the company's groupware domain.
- * @param uid - the login id.
- * @param webToken - the session's web token (the HMAC key).
- * @param target - where to land.
- * @param query - extra query for the target (e.g. a notice id).
- * @returns the URL to open.
- */
-export async function groupwareLink(
-  domain: string,
-  uid: string,
-  webToken: string,
-  target: GroupwareTarget,
-  query = "",
-): Promise<string> {
-  const re = GROUPWARE_TARGETS[target] + query;
-  const ts = String(Date.now());
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(webToken),
-    { name: "HMAC", hash: "SHA-1" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    key,
-    new TextEncoder().encode(`${uid}|${ts}|${re}`),
-  );
-  let binary = "";
-  for (const b of new Uint8Array(mac)) binary += String.fromCharCode(b);
-  const params = new URLSearchParams({ uid, ts, re, sign: btoa(binary) });
-  return `https://${domain}/sso/login?${params.toString()}`;
-}
 
 /**
  * The groupware's mini window (spec §7.2 mini/reqnum): it checks the one-time number with the server

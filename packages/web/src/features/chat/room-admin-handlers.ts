@@ -14,11 +14,11 @@ import {
   type Bridge,
   type BridgeEvents,
   type BridgeResponses,
+  type GroupwareLinkTarget,
   type OrgPickerDepartmentData,
   type OrgUser,
   type SavedChatMessage,
 } from "@moa/shared";
-import type { GroupwareTarget } from "../../api/groupware-link";
 import { toBridgeMessage } from "./bridge-message";
 import type { ChatSync } from "./chat-sync";
 import type { ChatMessage, Person, Room, RoomMember } from "./chat-types";
@@ -62,7 +62,10 @@ export type RoomAdminDeps = {
   /** Opens a room's window; false when it could not be opened. */
   openRoom: (roomName: string) => boolean;
   /** Opens a groupware page in the browser; false when it could not be opened. */
-  openGroupware: (target: GroupwareTarget, query: string) => Promise<boolean>;
+  openGroupware: (
+    target: GroupwareLinkTarget,
+    query: string,
+  ) => Promise<boolean>;
   /** The text a deleted message is saved as. */
   deletedText: () => string;
   now: () => number;
@@ -72,11 +75,11 @@ export type RoomAdminDeps = {
 
 // Groupware pages a room window may open: the member list's mail and note buttons write to the chosen members.
 const GROUPWARE_PAGES = {
-  mailWrite: { target: "mail", recipient: "email" },
-  noteWrite: { target: "note", recipient: "loginId" },
+  mailWrite: { target: "mailWrite", recipient: "email" },
+  noteWrite: { target: "noteWrite", recipient: "loginId" },
 } as const satisfies Record<
   string,
-  { target: GroupwareTarget; recipient: "email" | "loginId" }
+  { target: GroupwareLinkTarget; recipient: "email" | "loginId" }
 >;
 
 const isGroupwarePage = (
@@ -343,7 +346,7 @@ export function connectRoomAdmin(
           if (!u) return [];
           return [page.recipient === "email" ? u.user.email : u.id];
         });
-      const query = new URLSearchParams({ act: "write", to: to.join(",") });
+      const query = new URLSearchParams({ to: to.join(",") });
       return {
         opened: await deps.openGroupware(page.target, `?${query.toString()}`),
       };

@@ -1,7 +1,7 @@
 /** Builds the room management handlers' dependencies from the main window's session (REST, org tree, windows). */
 import type { TFunction } from "i18next";
 import { fetchAbsence } from "../../api/absence-api";
-import { groupwareLink } from "../../api/groupware-link";
+import { signedGroupwareLink } from "../../api/groupware-link";
 import { openExternal } from "../../platform";
 import { createOrgCacheSource } from "../org-picker";
 import { getOrgTree, type SessionController } from "../session";
@@ -36,7 +36,7 @@ export function sessionRoomAdminDeps(
       const { user, webToken } = session.store.getState();
       if (!user || !webToken) return false;
       return openExternal(
-        await groupwareLink(user.domain, user.loginId, webToken, target, query),
+        await signedGroupwareLink("", user.userKey, webToken, target, query),
       );
     },
     deletedText: () => t("chat.last.deleted"),

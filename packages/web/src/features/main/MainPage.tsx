@@ -6,11 +6,7 @@ import { chosenWidgets, WIDGETS, type WidgetKey } from "@moa/shared";
 import { App, Spin } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  groupwareLink,
-  miniWindowLink,
-  type GroupwareTarget,
-} from "../../api/groupware-link";
+import { miniWindowLink } from "../../api/groupware-link";
 import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
 import { useWindowTitle } from "../../ui";
@@ -21,6 +17,7 @@ import { AlarmSettingsDialog } from "../alarm-settings";
 import { LockScreen, useIdle } from "../lock";
 import { openOrgPickers } from "../org-picker";
 import { PhoneProvider, usePhone } from "../phone";
+import { linkTo, useGroupwareOpener, widgetOpen } from "../shortcut";
 import { SettingsProvider, useSettings } from "../preferences";
 import { useSession, useSessionController } from "../session";
 import { UserCardProvider } from "../user-card";
@@ -109,31 +106,22 @@ function MainWindow() {
   const phone = usePhone();
   useIdle();
 
-  const openGroupware = async (target: GroupwareTarget, query = "") => {
-    const { user, webToken } = session.store.getState();
-    if (!user || !webToken) return;
-    openExternal(
-      await groupwareLink(user.domain, user.loginId, webToken, target, query),
-    );
-  };
+  const openGroupware = useGroupwareOpener(settings.widgetOpenCd);
 
-  const openMini = async (target?: GroupwareTarget) => {
+  // The header's mini-window button: the groupware's mini window at its home.
+  const openMini = async () => {
     const { user } = session.store.getState();
     if (!user) return;
     try {
       const authNo = await requestMiniAuthNo(session.api);
-      openExternal(miniWindowLink(user.domain, user.loginId, authNo, target));
+      openExternal(miniWindowLink(user.domain, user.loginId, authNo));
     } catch {
       void message.error(t("main.header.miniWindowFailed"), 2);
     }
   };
 
   const openWidget = (key: WidgetKey) => {
-    const name = WIDGETS[key];
-    const target = name === "home" ? "home" : name;
-    void (settings.widgetOpenCd === "mini"
-      ? openMini(target)
-      : openGroupware(target));
+    void openGroupware(widgetOpen(WIDGETS[key]));
   };
 
   return (
@@ -208,7 +196,10 @@ function MainWindow() {
       </div>
       <NoticeFooter
         onOpen={(id) =>
-          void openGroupware("noticeShow", `?id=${encodeURIComponent(id)}`)
+          void openGroupware(
+            linkTo("noticeShow"),
+            `?id=${encodeURIComponent(id)}`,
+          )
         }
       />
       <UserInfoLayer

@@ -4,7 +4,11 @@
  * the mini window (widgetOpenCd), the groupware's mini window where it has that page; the external ones (webfax,
  * webhard, elecdoc) open only after their single-sign-on check (spec §7.2 simpl.json).
  */
-import type { GroupwareLinkTarget } from "@moa/shared";
+import {
+  WIDGET_MENUS,
+  type GroupwareLinkTarget,
+  type WidgetName,
+} from "@moa/shared";
 import type { GroupwareTarget } from "../../api/groupware-link";
 import type { SimpleLoginService } from "../../api/sso-api";
 
@@ -110,4 +114,17 @@ export function enabledMenus(
   flags: Readonly<Record<string, boolean>>,
 ): GroupwareMenu[] {
   return GROUPWARE_MENUS.filter((m) => flags[`${m.key}Used`] === true);
+}
+
+// The groupware home, which every user has: a header widget, not a shortcut-tab function.
+const HOME_OPEN: MenuOpen = { kind: "link", target: "home", mini: "home" };
+
+/**
+ * How a header widget opens: as its shortcut-tab function does (signed link, mini window or external sign-on).
+ * @param name - the widget.
+ * @returns its opening.
+ */
+export function widgetOpen(name: WidgetName): MenuOpen {
+  const menu = WIDGET_MENUS[name];
+  return GROUPWARE_MENUS.find((m) => m.key === menu)?.open ?? HOME_OPEN;
 }

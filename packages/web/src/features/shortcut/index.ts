@@ -2,4 +2,5 @@
 export { ShortcutTab } from "./ShortcutTab";
 export { MenuGrid, type MenuGridItem } from "./MenuGrid";
 export { MENU_ICONS } from "./menu-icons";
+export { widgetOpen } from "./groupware-menus";
 export { linkTo, useGroupwareOpener } from "./use-groupware-opener";

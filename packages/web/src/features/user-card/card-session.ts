@@ -4,7 +4,7 @@
  */
 import type { UserInfo, WidgetOpenMode } from "@moa/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { groupwareLink, miniWindowLink } from "../../api/groupware-link";
+import { miniWindowLink, signedGroupwareLink } from "../../api/groupware-link";
 import { requestMiniAuthNo } from "../../api/home-api";
 import { openExternal } from "../../platform";
 import type { useRoomCommands } from "../chat";
@@ -129,7 +129,13 @@ export async function runCardAction(
         return;
       }
       openExternal(
-        await groupwareLink(me.domain, me.loginId, webToken, action, query),
+        await signedGroupwareLink(
+          "",
+          me.userKey,
+          webToken,
+          action === "mail" ? "mailWrite" : "noteWrite",
+          query,
+        ),
       );
       return;
     }
