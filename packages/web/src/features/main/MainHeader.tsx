@@ -39,6 +39,7 @@ import { useSession, useSessionController } from "../session";
 import { UserAvatar } from "../user-card";
 import type { MainTab } from "./MainTabs";
 import { useBadgeCounts } from "./use-home-data";
+import { badgeCountKind } from "./widget-menus";
 
 const WIDGET_ICONS: Record<WidgetKey, ReactNode> = {
   1: <MailOutlined />,
@@ -52,10 +53,6 @@ const WIDGET_ICONS: Record<WidgetKey, ReactNode> = {
   9: <MessageOutlined />,
   10: <FileTextOutlined />,
 };
-
-const COUNT_KIND: Partial<
-  Record<WidgetKey, "mail" | "apr" | "note" | "todo" | "sch">
-> = { 1: "mail", 2: "apr", 3: "note", 4: "todo", 5: "sch" };
 
 export const PRESENCE_COLORS: Record<OwnPresenceState, string> = {
   on: "#22a04b",
@@ -160,7 +157,7 @@ export function MainHeader({
       <nav className="moa-main__widgets" aria-label={t("main.header.widgets")}>
         {widgets.map((key) => {
           const name = t(`widget.${WIDGETS[key]}`);
-          const kind = COUNT_KIND[key];
+          const kind = badgeCountKind(key);
           const count = kind ? (counts?.[kind] ?? 0) : 0;
           const badge = widgetBadgeText(key, count);
           return (

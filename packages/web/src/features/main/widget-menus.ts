@@ -31,6 +31,15 @@ export function usableWidgets(
 }
 
 /**
+ * The badge count a widget shows, if any.
+ * @param key - a widget.
+ * @returns its count kind, or undefined for a widget without a count.
+ */
+export function badgeCountKind(key: WidgetKey): BadgeCountKind | undefined {
+  return WIDGET_COUNT_KIND[key];
+}
+
+/**
  * The badge counts worth asking for: those of the widgets shown.
  * @param widgets - the widgets shown ({@link usableWidgets}).
  * @returns the count kinds.
@@ -39,7 +48,7 @@ export function badgeCountKinds(
   widgets: readonly WidgetKey[],
 ): BadgeCountKind[] {
   return widgets.flatMap((key) => {
-    const kind = WIDGET_COUNT_KIND[key];
+    const kind = badgeCountKind(key);
     return kind ? [kind] : [];
   });
 }
