@@ -18,3 +18,9 @@ export {
   saveThemeMode,
   type ThemeMode,
 } from "./theme/theme-preference";
+export {
+  deptIcon,
+  deptIconDepth,
+  TreeList,
+  type TreeListContext,
+} from "./OrgTreeParts";

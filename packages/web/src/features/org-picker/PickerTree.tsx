@@ -4,41 +4,23 @@
  * changing below depth 3 (spec §9 org tree icon depth).
  */
 import {
-  ApartmentOutlined,
   CaretDownOutlined,
   CaretRightOutlined,
   FolderOutlined,
-  TeamOutlined,
 } from "@ant-design/icons";
 import {
   asDepartmentKey,
   asUserId,
   departmentCheckMark,
-  ORG_TREE_ICON_MAX_DEPTH,
   type OrgCheckState,
   type OrgPickerDepartment,
 } from "@moa/shared";
 import { Checkbox } from "antd";
-import { forwardRef, type HTMLAttributes, type ReactNode } from "react";
+
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
+import { deptIcon, deptIconDepth, TreeList } from "../../ui";
 import type { PickerRow } from "./picker-rows";
-
-type ListContext = { label: string };
-
-const List = forwardRef<
-  HTMLDivElement,
-  HTMLAttributes<HTMLDivElement> & { context?: ListContext }
->(function List({ context, ...props }, ref) {
-  return <div {...props} ref={ref} role="tree" aria-label={context?.label} />;
-});
-
-// Icon by depth 1..3: the company, its divisions, then every deeper department.
-const DEPT_ICONS: readonly ReactNode[] = [
-  <ApartmentOutlined key="1" />,
-  <TeamOutlined key="2" />,
-  <FolderOutlined key="3" />,
-];
 
 // Indent per level, in pixels.
 const INDENT = 16;
@@ -90,8 +72,6 @@ export function PickerTree({
           check,
           asDepartmentKey(row.dept.key),
         );
-        const icon =
-          DEPT_ICONS[Math.min(row.depth, ORG_TREE_ICON_MAX_DEPTH) - 1];
         return (
           <div
             role="treeitem"
@@ -122,10 +102,10 @@ export function PickerTree({
               }}
             >
               <span
-                className={`moa-org-picker__icon is-depth-${String(Math.min(row.depth, ORG_TREE_ICON_MAX_DEPTH))}`}
+                className={`moa-org-picker__icon is-depth-${String(deptIconDepth(row.depth))}`}
                 aria-hidden="true"
               >
-                {icon}
+                {deptIcon(row.depth)}
               </span>
               {row.dept.name}
             </Checkbox>
@@ -172,7 +152,7 @@ export function PickerTree({
       className="moa-org-picker__list"
       data={rows}
       context={{ label }}
-      components={{ List }}
+      components={{ List: TreeList }}
       computeItemKey={(i, row) =>
         row.kind === "user"
           ? `u:${row.user.deptKey}:${row.user.jid}`

@@ -4,43 +4,20 @@
  * headings in search results. The department icon stops changing below depth 3 (spec §9 org tree icon depth).
  */
 import {
-  ApartmentOutlined,
   CaretDownOutlined,
   CaretRightOutlined,
   FolderOutlined,
-  TeamOutlined,
 } from "@ant-design/icons";
-import { ORG_TREE_ICON_MAX_DEPTH, type OrgUser } from "@moa/shared";
+import type { OrgUser } from "@moa/shared";
 import { Tag } from "antd";
-import {
-  forwardRef,
-  memo,
-  type HTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { memo, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type ListRange } from "react-virtuoso";
 import { PresenceIcon, usePresence } from "../presence";
+import { deptIcon, deptIconDepth, TreeList } from "../../ui";
 import { UserAvatar } from "../user-card";
 import type { OrgTitleMode } from "./org-settings";
 import { rowKey, type OrgRow } from "./org-rows";
-
-type ListContext = { label: string };
-
-const List = forwardRef<
-  HTMLDivElement,
-  HTMLAttributes<HTMLDivElement> & { context?: ListContext }
->(function List({ context, ...props }, ref) {
-  return <div {...props} ref={ref} role="tree" aria-label={context?.label} />;
-});
-
-// Icon by depth 1..3: the company, its divisions, then every deeper department.
-const DEPT_ICONS: readonly ReactNode[] = [
-  <ApartmentOutlined key="1" />,
-  <TeamOutlined key="2" />,
-  <FolderOutlined key="3" />,
-];
 
 // Indent per level, in pixels; every row has the same height, so the list never measures rows while scrolling.
 const INDENT = 14;
@@ -176,7 +153,6 @@ export function OrgTree({
           </div>
         );
       case "dept": {
-        const depth = Math.min(row.depth, ORG_TREE_ICON_MAX_DEPTH);
         const toggle = () => {
           onToggle(row.dept.key);
         };
@@ -200,10 +176,10 @@ export function OrgTree({
               {row.open ? <CaretDownOutlined /> : <CaretRightOutlined />}
             </span>
             <span
-              className={`moa-org__icon is-depth-${String(depth)}`}
+              className={`moa-org__icon is-depth-${String(deptIconDepth(row.depth))}`}
               aria-hidden="true"
             >
-              {DEPT_ICONS[depth - 1]}
+              {deptIcon(row.depth)}
             </span>
             <span className="moa-org__dept-name">{row.dept.name}</span>
             <span className="moa-org__count">
@@ -230,7 +206,7 @@ export function OrgTree({
       className="moa-org__list"
       data={rows}
       context={{ label }}
-      components={{ List }}
+      components={{ List: TreeList }}
       fixedItemHeight={ORG_ROW_HEIGHT}
       initialTopMostItemIndex={initialTop}
       computeItemKey={(_, row) => rowKey(row)}
