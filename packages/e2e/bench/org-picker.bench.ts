@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { launchChromium } from "../src/browser.js";
+import { emit, timed } from "./bench-steps.js";
 import {
   contextForDomain,
   mainWindowShown,
@@ -14,21 +15,6 @@ import {
 
 const DOMAIN = "big.moa.test";
 const RUNS = 3;
-
-const emit = (line: Record<string, unknown>) => {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-};
-
-/** Milliseconds from an action until a condition holds. */
-async function timed(
-  action: () => Promise<void>,
-  done: () => Promise<void>,
-): Promise<number> {
-  const start = performance.now();
-  await action();
-  await done();
-  return Math.round(performance.now() - start);
-}
 
 async function measure(page: Page, run: number) {
   const picker = page.getByRole("dialog", { name: "새 대화" });

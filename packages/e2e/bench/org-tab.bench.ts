@@ -8,6 +8,7 @@
 import { NS_MOA_PRESENCE } from "@moa/shared";
 import type { Page } from "playwright-core";
 import { launchChromium } from "../src/browser.js";
+import { emit, scrollFramesScript, timed } from "./bench-steps.js";
 import { frameStats } from "./frame-stats.js";
 import {
   contextForDomain,
@@ -25,48 +26,7 @@ const SCROLL_STEP_PX = 180;
 // Height of one tree row (every row has the same height).
 const ORG_ROW_PX = 44;
 
-/**
- * Runs in the page: scrolls the org tree to the bottom and back, a step per animation frame, and returns every
- * frame's interval. A string, so the bundler's helpers never reach the page.
- */
-const SCROLL_SCRIPT = `async (step) => {
-  const scroller = document.querySelector(".moa-org__list[data-virtuoso-scroller]");
-  if (!scroller) throw new Error("org tree scroller not found");
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  const deltas = [];
-  let last = await frame();
-  const scrollTo = async (target) => {
-    const direction = Math.sign(target - scroller.scrollTop);
-    while (direction !== 0 && Math.sign(target - scroller.scrollTop) === direction) {
-      const before = scroller.scrollTop;
-      scroller.scrollTop += direction * step;
-      const now = await frame();
-      deltas.push(now - last);
-      last = now;
-      if (scroller.scrollTop === before) break;
-    }
-  };
-  await scrollTo(scroller.scrollHeight);
-  await scrollTo(0);
-  return deltas;
-}`;
-
 const SCROLLER = `document.querySelector(".moa-org__list[data-virtuoso-scroller]")`;
-
-const emit = (line: Record<string, unknown>) => {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-};
-
-/** Milliseconds from an action until a condition holds. */
-async function timed(
-  action: () => Promise<void>,
-  done: () => Promise<void>,
-): Promise<number> {
-  const start = performance.now();
-  await action();
-  await done();
-  return Math.round(performance.now() - start);
-}
 
 /** Records the size of every presence subscription the page sends over its chat connection. */
 function watchSubscriptions(page: Page): number[] {
@@ -143,7 +103,10 @@ async function measure(page: Page, subscriptions: number[], run: number) {
   );
   const before = subscriptions.length;
   const frames = await page.evaluate<number[]>(
-    `(${SCROLL_SCRIPT})(${String(SCROLL_STEP_PX)})`,
+    scrollFramesScript(
+      ".moa-org__list[data-virtuoso-scroller]",
+      SCROLL_STEP_PX,
+    ),
   );
   // The last subscription follows the scroll's end once the list settles.
   await page.waitForTimeout(500);

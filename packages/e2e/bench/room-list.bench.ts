@@ -7,6 +7,7 @@
 import { startServerProcess } from "@moa/server/testing";
 import { launchChromium } from "../src/browser.js";
 import { connectPeer } from "../src/chat-peer.js";
+import { emit, scrollFramesScript } from "./bench-steps.js";
 import { frameStats } from "./frame-stats.js";
 
 const ROOMS = 5000;
@@ -19,37 +20,6 @@ const USER = "minsu.kim";
 const OTHER = "jaewon.yoon";
 // Pixels scrolled per frame: about 3 rows, a brisk flick on a trackpad.
 const SCROLL_STEP_PX = 180;
-
-/**
- * Runs in the page: scrolls the room list to the bottom and back, a step per animation frame, and returns every
- * frame's interval. A string, so the bundler's helpers never reach the page.
- */
-const SCROLL_SCRIPT = `async (step) => {
-  const scroller = document.querySelector(".moa-chat__list[data-virtuoso-scroller]");
-  if (!scroller) throw new Error("room list scroller not found");
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  const deltas = [];
-  let last = await frame();
-  const scrollTo = async (target) => {
-    const direction = Math.sign(target - scroller.scrollTop);
-    while (direction !== 0 && Math.sign(target - scroller.scrollTop) === direction) {
-      const before = scroller.scrollTop;
-      scroller.scrollTop += direction * step;
-      const now = await frame();
-      deltas.push(now - last);
-      last = now;
-      // The end was reached (the list's height may settle while scrolling).
-      if (scroller.scrollTop === before) break;
-    }
-  };
-  await scrollTo(scroller.scrollHeight);
-  await scrollTo(0);
-  return deltas;
-}`;
-
-const emit = (line: Record<string, unknown>) => {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-};
 
 const server = await startServerProcess();
 const browser = await launchChromium();
@@ -126,7 +96,10 @@ try {
 
   for (const pass of [1, 2]) {
     const frames = await page.evaluate<number[]>(
-      `(${SCROLL_SCRIPT})(${String(SCROLL_STEP_PX)})`,
+      scrollFramesScript(
+        ".moa-chat__list[data-virtuoso-scroller]",
+        SCROLL_STEP_PX,
+      ),
     );
     emit({
       bench: "room-list-scroll",
