@@ -189,37 +189,24 @@ export class WebhardRepository {
     return r !== undefined;
   }
 
-  /** The file a user's own unexpired link points to, if the file is of the company and still downloadable. */
-  async fileOfOwnLink(
-    companyId: number,
-    userId: number,
-    tokenHash: string,
-    now: Date,
-  ): Promise<WebhardFile | undefined> {
-    const r = await this.db
-      .selectFrom("webhard_links as l")
-      .innerJoin("webhard_files as f", "f.id", "l.file_id")
-      .selectAll("f")
-      .where("l.token_hash", "=", tokenHash)
-      .where("l.created_by", "=", userId)
-      .where("l.expires_at", ">", now)
-      .where("f.company_id", "=", companyId)
-      .where("f.role_download", "=", 0)
-      .executeTakeFirst();
-    return r && toFile(r);
-  }
-
-  /** The file a link points to, if the link is unexpired and the file is of the company and downloadable. */
+  /**
+   * The file a link points to, if the link is unexpired and the file is of the company and downloadable.
+   * @param createdBy - when given, only a link this user made counts (a chat message may name only its sender's own).
+   */
   async fileOfLink(
     companyId: number,
     tokenHash: string,
     now: Date,
+    createdBy?: number,
   ): Promise<WebhardFile | undefined> {
     const r = await this.db
       .selectFrom("webhard_links as l")
       .innerJoin("webhard_files as f", "f.id", "l.file_id")
       .selectAll("f")
       .where("l.token_hash", "=", tokenHash)
+      .$if(createdBy !== undefined, (q) =>
+        q.where("l.created_by", "=", createdBy ?? 0),
+      )
       .where("l.expires_at", ">", now)
       .where("f.company_id", "=", companyId)
       .where("f.role_download", "=", 0)

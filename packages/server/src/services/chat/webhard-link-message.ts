@@ -40,11 +40,11 @@ export async function serverWebhardLinkMessage(
   token: string,
   now: number,
 ): Promise<{ body: string; extension: string }> {
-  const file = await webhard.fileOfOwnLink(
+  const file = await webhard.fileOfLink(
     actor.companyId,
-    actor.userId,
     hashLinkToken(token),
     new Date(now),
+    actor.userId,
   );
   if (!file) throw new ChatError("file_not_found");
   return {
