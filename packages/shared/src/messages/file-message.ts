@@ -11,6 +11,7 @@ import {
 } from "../api/files.js";
 import { DOWNLOAD_EXPIRY_DAYS } from "../constants.js";
 import { formatLocalTime } from "../format/time.js";
+import { parseExtensionJson } from "./extension-json.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,17 +53,7 @@ export function fileExtensionJson(file: ChatFileData): string {
 export function parseFileExtension(
   json: string | null | undefined,
 ): ChatFileData | null {
-  if (!json) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const parsed = fileExtensionSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { contentType: _type, ...file } = parsed.data;
-  return file;
+  return parseExtensionJson(fileExtensionSchema, json);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { formatFileSize } from "../format/size.js";
+import { parseExtensionJson } from "./extension-json.js";
 
 /** Path prefix of the webhard link download on this server. */
 export const WEBHARD_LINK_DOWNLOAD_PATH = "/external/webhard/v1/download";
@@ -66,17 +67,7 @@ export function webhardLinkExtensionJson(file: {
 export function parseWebhardLinkExtension(
   json: string | null | undefined,
 ): WebhardLinkData | null {
-  if (!json) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const parsed = webhardLinkExtensionSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { contentType: _type, ...link } = parsed.data;
-  return link;
+  return parseExtensionJson(webhardLinkExtensionSchema, json);
 }
 
 /**
