@@ -13,7 +13,7 @@ import { registerBodyGuards } from "./http/body-guards.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
 import type { Logger } from "./logger.js";
-import type { ChatBus } from "./bus/bus.js";
+import { userTopic, type ChatBus } from "./bus/bus.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
 import { registerXmppEndpoint } from "./xmpp/plugin.js";
 import type { XmppLimits } from "./xmpp/stream/limits.js";
@@ -35,6 +35,7 @@ import { registerThrottleHooks } from "./http/throttle-hooks.js";
 import type { Redis } from "ioredis";
 import { RedisRateLimitStore } from "./services/throttle/redis-store.js";
 import { NodeLiveness } from "./cluster/node-liveness.js";
+import { ROSTER_CHANGED } from "./xmpp/im/roster.js";
 
 export type AppDeps = {
   config: Config;
@@ -116,6 +117,11 @@ export async function createApp(deps: AppDeps) {
     multiNode: deps.chatBus !== undefined && deps.config.redisUrl !== undefined,
     ...(liveness ? { presenceTracker: liveness } : {}),
     ...(deps.xmppLimits ? { limits: deps.xmppLimits } : {}),
+    // Built below; the roster and vCards are read only after startup.
+    directory: () => ({
+      friends: workplace.friends,
+      orgIndex: workplace.orgIndex,
+    }),
   });
   app.addHook("preClose", async () => {
     await xmpp.close();
@@ -135,6 +141,8 @@ export async function createApp(deps: AppDeps) {
     uploadLimits: deps.workplace?.uploadLimits,
     phone: deps.workplace?.phone,
     news: xmpp.chat.news,
+    friendsChanged: (userId) =>
+      chatBus.publish(userTopic(userId), { kind: ROSTER_CHANGED }),
   });
   await registerWorkplaceRoutes(app, {
     services: workplace,

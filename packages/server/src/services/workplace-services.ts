@@ -68,6 +68,8 @@ export type WorkplaceDeps = {
   phone?: PhoneProvider | undefined;
   /** The chat engine's news rooms, where alarms and news-feed entries are also posted. */
   news?: NewsPoster | undefined;
+  /** Told whose friends changed (the chat engine pushes the roster to that user's XMPP clients). */
+  friendsChanged?: ((userId: number) => void) | undefined;
 };
 
 /**
@@ -109,7 +111,11 @@ export function createWorkplaceServices(
     ),
     push: deps.push,
     orgIndex,
-    friends: new FriendsService(new FriendsRepository(deps.db), orgIndex),
+    friends: new FriendsService(
+      new FriendsRepository(deps.db),
+      orgIndex,
+      deps.friendsChanged,
+    ),
     files: new ChatFilesService(
       new ChatFilesRepository(deps.db),
       deps.storage,

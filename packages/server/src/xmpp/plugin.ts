@@ -6,7 +6,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { PresenceTracker } from "../cluster/node-liveness.js";
-import type { ChatBus } from "../bus/bus.js";
+import type { BusEvent, ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../logger.js";
 import type { AccessTokenVerifier } from "../services/auth/actor.js";
@@ -22,8 +22,12 @@ import { registerUserData } from "./handlers/iq/user-data.js";
 import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
 import { registerPresence } from "./handlers/presence.js";
+import type { ImDirectory } from "./im/colleagues.js";
+import { userArchiveWith } from "./im/one-to-one.js";
+import { registerIm } from "./im/register-im.js";
 import { renderEvent } from "./render.js";
 import { Router } from "./router.js";
+import type { ChatSession } from "./stream/chat-session.js";
 import { XmppConnection } from "./stream/connection.js";
 import { StreamError } from "./stream/errors.js";
 import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
@@ -47,6 +51,8 @@ export type XmppEndpointOptions = {
   multiNode?: boolean;
   /** The node registry (several nodes): told which presences this node holds. */
   presenceTracker?: PresenceTracker;
+  /** Friends and org for the roster and vCards of stock clients (im/); without it those queries are unavailable. */
+  directory?: () => ImDirectory;
 };
 
 /** The running endpoint, for tests and the composition root. */
@@ -142,16 +148,29 @@ export function registerXmppEndpoint(
     sessions,
   };
   registerPing(router);
-  registerMam(router, chat);
+  // RFC 6121 IM for stock clients: 1:1 chat, carbons, roster, presence subscriptions, vCard (im/).
+  const imDeps = {
+    db: options.db,
+    chat,
+    bus: options.bus,
+    logger,
+    directory: options.directory,
+  };
+  const im = registerIm(router, imDeps);
+  registerMam(router, chat, userArchiveWith(imDeps));
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
   registerAccount(router, ctx);
-  registerMessages(router, chat, (session, msg) =>
-    changeNickname(ctx, session, msg),
+  registerMessages(
+    router,
+    chat,
+    (session, msg) => changeNickname(ctx, session, msg),
+    im.chat,
   );
-  const presence = registerPresence(router, ctx);
+  const presence = registerPresence(router, ctx, im);
   const hooks = {
-    render: renderEvent,
+    render: (event: BusEvent, session: ChatSession) =>
+      im.render(event, session) ? undefined : renderEvent(event, session),
     onStart: presence.onStart,
     onEnd: presence.onEnd,
   };

@@ -25,6 +25,8 @@ export class FriendsService {
   constructor(
     private readonly repo: FriendsRepository,
     private readonly org: OrgIndexService,
+    /** Told after a user's friends or groups changed (roster pushes to their XMPP clients). */
+    private readonly changed: (userId: number) => void = () => undefined,
   ) {}
 
   /**
@@ -94,6 +96,7 @@ export class FriendsService {
       if (err instanceof DuplicateGroupNameError) throw refusal("FR.GS.A.011");
       throw err;
     }
+    this.changed(actor.userId);
     return { id: groupId, name: value };
   }
 
@@ -104,6 +107,7 @@ export class FriendsService {
   async deleteGroup(actor: Actor, groupId: number): Promise<void> {
     if (!(await this.repo.deleteGroup(actor.userId, groupId)))
       throw notFound("group_not_found");
+    this.changed(actor.userId);
   }
 
   /**
@@ -142,6 +146,7 @@ export class FriendsService {
       added.map((f) => ({ friendId: f.entry.user.id, groupId: f.groupId })),
     );
     if (!ok) throw duplicateFriends(added.map((f) => f.entry.user.name));
+    this.changed(actor.userId);
     return added;
   }
 
@@ -167,6 +172,7 @@ export class FriendsService {
     }
     if (duplicates.length) throw duplicateFriends(duplicates);
     await this.repo.moveFriends(actor.userId, links);
+    this.changed(actor.userId);
   }
 
   /**
@@ -182,7 +188,9 @@ export class FriendsService {
       const e = index.byLogin.get(id);
       return e ? [e.user.id] : [];
     });
-    return this.repo.deleteFriends(actor.userId, ids);
+    const removed = await this.repo.deleteFriends(actor.userId, ids);
+    if (removed > 0) this.changed(actor.userId);
+    return removed;
   }
 
   private async groupIdOf(

@@ -71,11 +71,13 @@ async function handleGroupchat(
  * @param router the router.
  * @param chat the chat services.
  * @param onOther handles messages that are not groupchat to a room (e.g. nickname change), or undefined.
+ * @param onChat handles `type="chat"` messages to a user (1:1, im/one-to-one.ts), or undefined.
  */
 export function registerMessages(
   router: Router,
   chat: ChatServices,
   onOther?: (session: ChatSession, msg: Element) => Promise<boolean>,
+  onChat?: (session: ChatSession, msg: Element) => Promise<void>,
 ): void {
   router.message(async (session, msg) => {
     const type = msg.attrs.type as string | undefined;
@@ -83,6 +85,7 @@ export function registerMessages(
     const roomName = roomNameOf(msg.attrs.to as string | undefined, session);
     if (type === "groupchat" && roomName)
       return handleGroupchat(chat, session, msg, roomName);
+    if (type === "chat" && !roomName && onChat) return onChat(session, msg);
     if (onOther && (await onOther(session, msg))) return;
     throw new StanzaError("service-unavailable");
   });

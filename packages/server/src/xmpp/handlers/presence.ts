@@ -16,6 +16,7 @@ import {
   type Show,
 } from "../../services/chat/presence.service.js";
 import type { XmppContext } from "../context.js";
+import type { ImHooks } from "../im/register-im.js";
 import type { Router } from "../router.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { StanzaError } from "../stream/errors.js";
@@ -81,11 +82,13 @@ async function joinRoom(
  * Registers presence handlers.
  * @param router the router.
  * @param ctx the XMPP context.
+ * @param im RFC 6121 presence of stock clients (im/subscriptions.ts), or undefined.
  * @returns the session life-cycle hooks presence needs.
  */
 export function registerPresence(
   router: Router,
   ctx: XmppContext,
+  im?: Pick<ImHooks, "ownPresence" | "subscription">,
 ): PresenceHooks {
   const presence = ctx.chat.presence;
   const pending = new Set<Promise<void>>();
@@ -117,10 +120,12 @@ export function registerPresence(
         targetOf(session.resource),
         showOf(stanza),
       );
+      im?.ownPresence(session, stanza);
       return;
     }
     const roomName = roomNameOf(to.split("/")[0], session);
     if (roomName) await joinRoom(ctx, session, stanza, to, roomName);
+    else await im?.subscription(session, stanza);
   });
 
   router.iq("set", NS_MOA_PRESENCE, "subscribe", async (session, payload) => {

@@ -33,6 +33,7 @@ import { TokenBucket } from "./limits.js";
 import { FrameParser } from "./parser.js";
 import { authenticatePlain } from "../features/sasl.js";
 import { bindResource } from "../features/bind.js";
+import { ROSTER_VER_FEATURE } from "../im/namespaces.js";
 
 type State = "start" | "sasl" | "authed" | "bind" | "ready" | "closed";
 
@@ -225,7 +226,7 @@ export class XmppConnection implements SessionTransport {
     } else {
       this.state = "bind";
       this.sendRaw(
-        `<stream:features xmlns:stream="${NS_STREAM}"><bind xmlns="${NS_BIND}"/><sm xmlns="${NS_SM}"/></stream:features>`,
+        `<stream:features xmlns:stream="${NS_STREAM}"><bind xmlns="${NS_BIND}"/><sm xmlns="${NS_SM}"/>${ROSTER_VER_FEATURE}</stream:features>`,
       );
     }
   }

@@ -13,7 +13,8 @@ export type ChatUser = {
   departmentName: string;
 };
 
-const jidExpr = sql<string>`lower(u.login_id || '.' || c.domain || '@' || c.xmpp_domain)`;
+/** A user's bare JID in SQL (users u joined with companies c). */
+export const jidExpr = sql<string>`lower(u.login_id || '.' || c.domain || '@' || c.xmpp_domain)`;
 
 function baseQuery(db: Db) {
   return db

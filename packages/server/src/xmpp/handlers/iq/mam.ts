@@ -12,6 +12,8 @@ import { mamResult } from "../../render.js";
 import type { ChatSession } from "../../stream/chat-session.js";
 import { StanzaError } from "../../stream/errors.js";
 import { roomNameOf } from "../target.js";
+import type { MessageView } from "../../../services/chat/events.js";
+import type { UserArchiveWith } from "../../im/one-to-one.js";
 
 function formFields(query: Element): Map<string, string> {
   const fields = new Map<string, string>();
@@ -44,7 +46,11 @@ function parseId(value: string | null | undefined): number | undefined {
  * @param router the router.
  * @param chat the chat services.
  */
-export function registerMam(router: Router, chat: ChatServices): void {
+export function registerMam(
+  router: Router,
+  chat: ChatServices,
+  userArchive?: UserArchiveWith,
+): void {
   router.iq("set", NS_MAM, "query", async (session: ChatSession, query, iq) => {
     const to = iq.attrs.to as string | undefined;
     let roomName: string | undefined;
@@ -53,6 +59,21 @@ export function registerMam(router: Router, chat: ChatServices): void {
       if (!roomName) throw new StanzaError("item-not-found");
     }
     const fields = formFields(query);
+    const queryId = query.attrs.queryid as string | undefined;
+    let render = (m: MessageView) => mamResult(m, session, queryId);
+    // The user's archive `with` a colleague is the 1:1 history (im/one-to-one.ts).
+    const withJid = fields.get("with");
+    if (roomName === undefined && userArchive && withJid) {
+      const oneToOne = await userArchive(session, withJid);
+      if (!oneToOne)
+        return xml(
+          "fin",
+          { xmlns: NS_MAM, complete: "true" },
+          xml("set", { xmlns: NS_RSM }),
+        );
+      roomName = oneToOne.roomName;
+      render = (m) => oneToOne.render(m, queryId);
+    }
     const set = query.getChild("set", NS_RSM);
     const maxText = set?.getChildText("max");
     const max = maxText ? Number(maxText) : HISTORY_PAGE_SIZE;
@@ -68,9 +89,8 @@ export function registerMam(router: Router, chat: ChatServices): void {
       fromEnd: before !== undefined,
       max: Math.max(max, 1),
     });
-    const queryId = query.attrs.queryid as string | undefined;
     const messages = max === 0 ? [] : page.messages;
-    for (const m of messages) session.deliver(mamResult(m, session, queryId));
+    for (const m of messages) session.deliver(render(m));
     const fin = xml("fin", { xmlns: NS_MAM, complete: String(page.complete) });
     const rsm = fin.c("set", { xmlns: NS_RSM });
     const first = messages[0];

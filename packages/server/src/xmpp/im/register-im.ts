@@ -1,0 +1,53 @@
+/**
+ * Wires the IM part for stock clients (1:1 chat, carbons, roster, RFC 6121 presence, vCard) into the router and
+ * the session rendering. docs/protocol.md §8 describes it.
+ */
+import type { Element } from "@xmpp/xml";
+import type { BusEvent } from "../../bus/bus.js";
+import type { MessageView } from "../../services/chat/events.js";
+import type { Router } from "../router.js";
+import type { ChatSession } from "../stream/chat-session.js";
+import { registerCarbons } from "./carbons.js";
+import type { ImDeps } from "./colleagues.js";
+import { deliverChat, sendChat } from "./one-to-one.js";
+import { registerRoster, rosterChanged, ROSTER_CHANGED } from "./roster.js";
+import { ownPresence, subscriptionPresence } from "./subscriptions.js";
+import { registerVcard } from "./vcard.js";
+
+export type ImHooks = {
+  /** Takes over a bus event for a session (returns true), or leaves it to the room rendering. */
+  render: (event: BusEvent, session: ChatSession) => boolean;
+  /** Handles a `type="chat"` message to a user JID. */
+  chat: (session: ChatSession, msg: Element) => Promise<void>;
+  /** After the session's own broadcast presence. */
+  ownPresence: (session: ChatSession, presence: Element) => void;
+  /** Handles a subscription presence to a user; false when it is not one. */
+  subscription: (session: ChatSession, presence: Element) => Promise<boolean>;
+};
+
+/**
+ * Registers the IM queries and returns the hooks the message, presence and rendering paths call.
+ * @param router the router.
+ * @param deps the IM dependencies.
+ * @returns the hooks.
+ */
+export function registerIm(router: Router, deps: ImDeps): ImHooks {
+  registerCarbons(router);
+  registerRoster(router, deps);
+  registerVcard(router, deps);
+  return {
+    render: (event, session) => {
+      if (event.kind === ROSTER_CHANGED) {
+        rosterChanged(deps, session);
+        return true;
+      }
+      if (event.kind === "chat.message")
+        return deliverChat(deps, session, event.message as MessageView);
+      return false;
+    },
+    chat: (session, msg) => sendChat(deps, session, msg),
+    ownPresence: (session, presence) => ownPresence(deps, session, presence),
+    subscription: (session, presence) =>
+      subscriptionPresence(deps, session, presence),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * A stock XMPP client for tests: @xmpp/client (a library no one here wrote) over WebSocket, logged in with SASL
+ * PLAIN and the REST login's access token, with a log of every stanza and a wait for the one that matches.
+ */
+import { WebSocket } from "ws";
+import type { Element } from "@xmpp/xml";
+import type { XmppClient } from "@xmpp/client";
+
+const WAIT_MS = 5_000;
+
+export type StockClient = {
+  xmpp: XmppClient;
+  /** Every stanza received so far, in order. */
+  stanzas: Element[];
+  /** Waits for (and consumes) the first unconsumed stanza that matches. */
+  next(match: (s: Element) => boolean, what?: string): Promise<Element>;
+  /** Sends an iq and resolves with the whole answer, error or result (never throws on an error answer). */
+  iq(stanza: Element): Promise<Element>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts a stock client.
+ * @param baseUrl the server's http URL.
+ * @param user the user's bare JID and access token.
+ * @param resource the resource to bind (not a Moa prefix, so the server treats the session as a stock client).
+ * @returns the online client.
+ */
+export async function startStockClient(
+  baseUrl: string,
+  user: { jid: string; accessToken: string },
+  resource: string,
+): Promise<StockClient> {
+  // Node 20 has no global WebSocket; @xmpp/websocket expects the browser API.
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  const { client } = await import("@xmpp/client");
+  const [local, domain] = user.jid.split("@") as [string, string];
+  const xmpp = client({
+    service: `${baseUrl.replace(/^http/, "ws")}/ws/`,
+    domain,
+    resource,
+    username: local,
+    password: user.accessToken,
+  });
+  const stanzas: Element[] = [];
+  const consumed = new Set<Element>();
+  const waiters = new Set<() => void>();
+  xmpp.on("stanza", (s: Element) => {
+    stanzas.push(s);
+    for (const w of [...waiters]) w();
+  });
+  xmpp.on("error", () => undefined);
+  const next = (match: (s: Element) => boolean, what = "a matching stanza") =>
+    new Promise<Element>((resolve, reject) => {
+      const check = () => {
+        const found = stanzas.find((s) => !consumed.has(s) && match(s));
+        if (!found) return false;
+        consumed.add(found);
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(
+          new Error(
+            `${resource}: timed out waiting for ${what}; got:\n${stanzas.map(String).join("\n")}`,
+          ),
+        );
+      }, WAIT_MS);
+      if (!check()) waiters.add(check);
+    });
+  let seq = 0;
+  await xmpp.start();
+  return {
+    xmpp,
+    stanzas,
+    next,
+    iq: async (stanza) => {
+      seq += 1;
+      const id = `${resource}-iq-${seq}`;
+      stanza.attrs.id = id;
+      await xmpp.send(stanza);
+      return next((s) => s.is("iq") && s.attrs.id === id, `iq ${id}`);
+    },
+    stop: () => xmpp.stop(),
+  };
+}
