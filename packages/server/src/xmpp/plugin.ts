@@ -23,7 +23,7 @@ import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
 import { registerPresence } from "./handlers/presence.js";
 import type { ImDirectory } from "./im/colleagues.js";
-import { userArchiveWith } from "./im/one-to-one.js";
+import { userArchive } from "./im/one-to-one.js";
 import { registerIm } from "./im/register-im.js";
 import { renderEvent } from "./render.js";
 import { Router } from "./router.js";
@@ -157,7 +157,7 @@ export function registerXmppEndpoint(
     directory: options.directory,
   };
   const im = registerIm(router, imDeps);
-  registerMam(router, chat, userArchiveWith(imDeps));
+  registerMam(router, chat, userArchive(imDeps));
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
   registerAccount(router, ctx);
@@ -169,8 +169,12 @@ export function registerXmppEndpoint(
   );
   const presence = registerPresence(router, ctx, im);
   const hooks = {
-    render: (event: BusEvent, session: ChatSession) =>
-      im.render(event, session) ? undefined : renderEvent(event, session),
+    render: (event: BusEvent, session: ChatSession) => {
+      const rendered = im.render(event, session);
+      return rendered === undefined
+        ? renderEvent(event, session)
+        : (rendered ?? undefined);
+    },
     onStart: presence.onStart,
     onEnd: presence.onEnd,
   };

@@ -11,6 +11,7 @@ import {
   NS_MAM,
   NS_MOA_CHAT,
   NS_MOA_PRESENCE,
+  NS_RETRACT,
   NS_RSM,
   NS_SID,
 } from "@moa/shared";
@@ -97,7 +98,11 @@ function chat(to: string, body: string, originId = randomUUID()): Element {
   );
 }
 
-function mamQuery(withJid: string, max: number, before?: string): Element {
+function mamQuery(
+  withJid: string | undefined,
+  max: number,
+  before?: string,
+): Element {
   return xml(
     "iq",
     { type: "set" },
@@ -112,7 +117,9 @@ function mamQuery(withJid: string, max: number, before?: string): Element {
           { var: "FORM_TYPE", type: "hidden" },
           xml("value", {}, NS_MAM),
         ),
-        xml("field", { var: "with" }, xml("value", {}, withJid)),
+        ...(withJid === undefined
+          ? []
+          : [xml("field", { var: "with" }, xml("value", {}, withJid))]),
       ),
       xml(
         "set",
@@ -166,6 +173,22 @@ describe("1:1 chat", () => {
       "the Moa user's answer as chat",
     );
     expect(answer.getChild("stanza-id", NS_SID)?.attrs.by).toBe(bob.jid);
+
+    // The Moa user deletes it (XEP-0424 by stanza id in the room): the stock client learns it by origin id.
+    const deletedOrigin = randomUUID();
+    const doomed = await say(web, dual, "지울 말", "", deletedOrigin);
+    await phone.next(chatFrom(alice.jid, "지울 말"));
+    web.send(
+      `<message xmlns="jabber:client" type="groupchat" to="${String(got.attrs.from).split("/")[0]}"><retract xmlns="${NS_RETRACT}" id="${String(doomed.getChild("stanza-id", NS_SID)?.attrs.id)}"/></message>`,
+    );
+    const retraction = await phone.next(
+      (s) => s.is("message") && s.getChild("retract", NS_RETRACT) !== undefined,
+      "retraction",
+    );
+    expect(retraction.attrs).toMatchObject({ type: "chat", from: alice.jid });
+    expect(retraction.getChild("retract", NS_RETRACT)?.attrs.id).toBe(
+      deletedOrigin,
+    );
 
     // A retry with the same origin id is stored once: alice sees the first copy only, then the next message.
     await phone.xmpp.send(chat(alice.jid, "안녕 앨리스", originId));
@@ -247,6 +270,21 @@ describe("1:1 chat", () => {
     expect(archived(phone, earlier).map((m) => m.getChildText("body"))).toEqual(
       ["하나"],
     );
+
+    // A stock client's catch-up of its whole archive gets the 1:1 messages in 1:1 form as well.
+    const all = mamQuery(undefined, 10);
+    await phone.iq(all);
+    expect(
+      archived(phone, all).map((m) => [
+        String(m.attrs.type),
+        String(m.attrs.from),
+        m.getChildText("body"),
+      ]),
+    ).toEqual([
+      ["chat", alice.jid, "하나"],
+      ["chat", bob.jid, "둘"],
+      ["chat", alice.jid, "셋"],
+    ]);
 
     const none = mamQuery(carol.jid, 10);
     const fin3 = (await phone.iq(none)).getChild("fin", NS_MAM);

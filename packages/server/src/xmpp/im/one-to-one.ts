@@ -11,11 +11,16 @@ import {
   NS_DELAY,
   NS_FORWARD,
   NS_MAM,
+  NS_RETRACT,
   NS_SID,
   ROOM_TYPES,
+  roomTypeFromName,
 } from "@moa/shared";
+import type { BusEvent } from "../../bus/bus.js";
 import { findRoomByExactMembers } from "../../db/repositories/chat/chat-rooms.repository.js";
 import type { MessageView } from "../../services/chat/events.js";
+import { roomNameOf } from "../handlers/target.js";
+import { mamResult } from "../render.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { StanzaError } from "../stream/errors.js";
 import { colleagueOf, type ImDeps } from "./colleagues.js";
@@ -219,27 +224,78 @@ export function chatMamResult(
   return wrapper.toString();
 }
 
-/** The 1:1 part of a user-archive MAM query `with` a colleague: the room to read and how to render its messages. */
-export type UserArchiveWith = (
-  session: ChatSession,
-  withJid: string,
-) => Promise<{
-  roomName: string;
-  render: (m: MessageView, queryId: string | undefined) => string;
-} | null>;
+/** How a query of the user's own archive is answered, when the IM part takes it over. */
+export type UserArchive = {
+  /** The room to read; undefined: every room of the user. */
+  roomName: string | undefined;
+  render: (m: MessageView, queryId: string | undefined) => Promise<string>;
+};
 
 /**
- * Answers MAM queries of the user's own archive `with` a colleague from the dual room of the two, as 1:1 messages.
+ * The IM part of MAM queries of the user's own archive: `with` a colleague reads the dual room of the two as 1:1
+ * messages; a stock client's query without `with` gets dual-room messages as 1:1 messages too (its catch-up), other
+ * rooms as room messages. Moa clients and `with` a room are left to the room archive (undefined).
  * @param deps the IM dependencies.
  * @returns the function mam.ts calls; null from it means the two never chatted (an empty page).
  */
-export function userArchiveWith(deps: ImDeps): UserArchiveWith {
+export function userArchive(
+  deps: ImDeps,
+): (
+  session: ChatSession,
+  withJid: string | undefined,
+) => Promise<UserArchive | null | undefined> {
   return async (session, withJid) => {
-    const { roomName, peer } = await dualRoomWith(deps, session, withJid);
-    if (roomName === null) return null;
+    if (withJid !== undefined && withJid !== "") {
+      if (roomNameOf(withJid, session) !== undefined) return undefined;
+      const { roomName, peer } = await dualRoomWith(deps, session, withJid);
+      if (roomName === null) return null;
+      return {
+        roomName,
+        render: (m, queryId) =>
+          Promise.resolve(chatMamResult(m, session, peer, queryId)),
+      };
+    }
+    if (isMoaSession(session)) return undefined;
+    const peers = new Map<string, string | undefined>();
     return {
-      roomName,
-      render: (m, queryId) => chatMamResult(m, session, peer, queryId),
+      roomName: undefined,
+      render: async (m, queryId) => {
+        if (m.roomType !== ROOM_TYPES.dual)
+          return mamResult(m, session, queryId);
+        if (!peers.has(m.roomName))
+          peers.set(m.roomName, await peerOf(deps, session, m));
+        const peer = peers.get(m.roomName);
+        return peer
+          ? chatMamResult(m, session, peer, queryId)
+          : mamResult(m, session, queryId);
+      },
     };
   };
+}
+
+/**
+ * A dual-room retraction for a stock session: XEP-0424 in 1:1 names the message by its origin id.
+ * @param session the receiving session.
+ * @param event the chat.deleted event.
+ * @returns the stanza, or undefined for other rooms and Moa sessions (rendered as room retractions).
+ */
+export function chatRetraction(
+  session: ChatSession,
+  event: BusEvent,
+): string | undefined {
+  if (
+    isMoaSession(session) ||
+    roomTypeFromName(String(event.roomName)) !== ROOM_TYPES.dual
+  )
+    return undefined;
+  return xml(
+    "message",
+    {
+      xmlns: NS_CLIENT,
+      type: "chat",
+      from: String(event.senderJid),
+      to: session.bare,
+    },
+    xml("retract", { xmlns: NS_RETRACT, id: String(event.originId) }),
+  ).toString();
 }

@@ -9,14 +9,17 @@ import type { Router } from "../router.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { registerCarbons } from "./carbons.js";
 import type { ImDeps } from "./colleagues.js";
-import { deliverChat, sendChat } from "./one-to-one.js";
+import { chatRetraction, deliverChat, sendChat } from "./one-to-one.js";
 import { registerRoster, rosterChanged, ROSTER_CHANGED } from "./roster.js";
 import { ownPresence, subscriptionPresence } from "./subscriptions.js";
 import { registerVcard } from "./vcard.js";
 
 export type ImHooks = {
-  /** Takes over a bus event for a session (returns true), or leaves it to the room rendering. */
-  render: (event: BusEvent, session: ChatSession) => boolean;
+  /**
+   * Renders a bus event for a session: a stanza, null when the IM part delivers it (or nothing), undefined to leave
+   * it to the room rendering.
+   */
+  render: (event: BusEvent, session: ChatSession) => string | null | undefined;
   /** Handles a `type="chat"` message to a user JID. */
   chat: (session: ChatSession, msg: Element) => Promise<void>;
   /** After the session's own broadcast presence. */
@@ -39,11 +42,14 @@ export function registerIm(router: Router, deps: ImDeps): ImHooks {
     render: (event, session) => {
       if (event.kind === ROSTER_CHANGED) {
         rosterChanged(deps, session);
-        return true;
+        return null;
       }
       if (event.kind === "chat.message")
-        return deliverChat(deps, session, event.message as MessageView);
-      return false;
+        return deliverChat(deps, session, event.message as MessageView)
+          ? null
+          : undefined;
+      if (event.kind === "chat.deleted") return chatRetraction(session, event);
+      return undefined;
     },
     chat: (session, msg) => sendChat(deps, session, msg),
     ownPresence: (session, presence) => ownPresence(deps, session, presence),

@@ -13,7 +13,7 @@ import type { ChatSession } from "../../stream/chat-session.js";
 import { StanzaError } from "../../stream/errors.js";
 import { roomNameOf } from "../target.js";
 import type { MessageView } from "../../../services/chat/events.js";
-import type { UserArchiveWith } from "../../im/one-to-one.js";
+import type { UserArchive } from "../../im/one-to-one.js";
 
 function formFields(query: Element): Map<string, string> {
   const fields = new Map<string, string>();
@@ -49,7 +49,10 @@ function parseId(value: string | null | undefined): number | undefined {
 export function registerMam(
   router: Router,
   chat: ChatServices,
-  userArchive?: UserArchiveWith,
+  userArchive?: (
+    session: ChatSession,
+    withJid: string | undefined,
+  ) => Promise<UserArchive | null | undefined>,
 ): void {
   router.iq("set", NS_MAM, "query", async (session: ChatSession, query, iq) => {
     const to = iq.attrs.to as string | undefined;
@@ -60,19 +63,22 @@ export function registerMam(
     }
     const fields = formFields(query);
     const queryId = query.attrs.queryid as string | undefined;
-    let render = (m: MessageView) => mamResult(m, session, queryId);
-    // The user's archive `with` a colleague is the 1:1 history (im/one-to-one.ts).
-    const withJid = fields.get("with");
-    if (roomName === undefined && userArchive && withJid) {
-      const oneToOne = await userArchive(session, withJid);
-      if (!oneToOne)
-        return xml(
-          "fin",
-          { xmlns: NS_MAM, complete: "true" },
-          xml("set", { xmlns: NS_RSM }),
-        );
-      roomName = oneToOne.roomName;
-      render = (m) => oneToOne.render(m, queryId);
+    let render = (m: MessageView): string | Promise<string> =>
+      mamResult(m, session, queryId);
+    // The user's own archive: 1:1 history `with` a colleague, 1:1 form for stock clients (im/one-to-one.ts).
+    const own =
+      roomName === undefined && userArchive
+        ? await userArchive(session, fields.get("with"))
+        : undefined;
+    if (own === null)
+      return xml(
+        "fin",
+        { xmlns: NS_MAM, complete: "true" },
+        xml("set", { xmlns: NS_RSM }),
+      );
+    if (own) {
+      roomName = own.roomName;
+      render = (m) => own.render(m, queryId);
     }
     const set = query.getChild("set", NS_RSM);
     const maxText = set?.getChildText("max");
@@ -90,7 +96,7 @@ export function registerMam(
       max: Math.max(max, 1),
     });
     const messages = max === 0 ? [] : page.messages;
-    for (const m of messages) session.deliver(render(m));
+    for (const m of messages) session.deliver(await render(m));
     const fin = xml("fin", { xmlns: NS_MAM, complete: String(page.complete) });
     const rsm = fin.c("set", { xmlns: NS_RSM });
     const first = messages[0];
