@@ -34,7 +34,12 @@ import {
 } from "../testing/chat-fixture.js";
 import type { RawClient } from "../testing/raw-client.js";
 import { startStockClient, type StockClient } from "../testing/stock-client.js";
-import { NS_CARBONS, NS_ROSTER, NS_VCARD } from "./namespaces.js";
+import {
+  NS_CARBONS,
+  NS_ROSTER,
+  NS_ROSTER_VER,
+  NS_VCARD,
+} from "./namespaces.js";
 
 let server: TestServer;
 let company: Company;
@@ -369,6 +374,15 @@ describe("roster", () => {
       { id: alice.loginId, groupId },
     ]);
 
+    // Roster versioning is a stream feature after authentication.
+    const raw = await moa(bob);
+    expect(
+      raw.received.some(
+        (el) =>
+          el.name === "stream:features" &&
+          el.getChild("ver", NS_ROSTER_VER) !== undefined,
+      ),
+    ).toBe(true);
     const phone = await stock(bob, "phone");
     const roster = await phone.iq(
       xml("iq", { type: "get" }, xml("query", { xmlns: NS_ROSTER })),
