@@ -205,6 +205,45 @@ describe("1:1 chat", () => {
     expect(
       web.received.filter((el) => el.getChildText("body") === "안녕 앨리스"),
     ).toHaveLength(1);
+    // The stock client retracts its own message by origin id (XEP-0424, as Converse does, with a fallback body).
+    const regret = randomUUID();
+    await phone.xmpp.send(chat(alice.jid, "취소할 말", regret));
+    const regretted = await web.next(
+      (el) => el.getChildText("body") === "취소할 말",
+      "취소할 말",
+    );
+    const retract = (id: string) =>
+      xml(
+        "message",
+        { type: "chat", to: alice.jid, id: randomUUID() },
+        xml("retract", { xmlns: NS_RETRACT, id }),
+        xml("body", {}, "retracted a previous message"),
+      );
+    await phone.xmpp.send(retract(regret));
+    const regrettedId = regretted.getChild("stanza-id", NS_SID)?.attrs.id;
+    const gone = await web.next(
+      (el) =>
+        el.getChild("retract", NS_RETRACT)?.attrs.id === regrettedId &&
+        el.attrs.type === "groupchat",
+      "room retraction",
+    );
+    expect(gone.getChild("deleted", NS_MOA_CHAT)?.attrs.sender).toBe(bob.jid);
+    const again = retract(regret);
+    await phone.xmpp.send(again);
+    expect(
+      errorText(
+        await phone.next(
+          (s) => s.attrs.type === "error" && s.attrs.id === again.attrs.id,
+          "second retraction refused",
+        ),
+      ),
+    ).toBe("item-not-found/message_not_found");
+    expect(
+      web.received.filter(
+        (el) => el.getChildText("body") === "retracted a previous message",
+      ),
+    ).toEqual([]);
+
     // 1:1 has no reflection: the sending resource got none of its own messages.
     expect(
       phone.stanzas.filter((s) => s.is("message") && s.attrs.from === bob.jid),

@@ -43,6 +43,8 @@ export async function sendChat(
   session: ChatSession,
   msg: Element,
 ): Promise<void> {
+  const retract = msg.getChild("retract", NS_RETRACT);
+  if (retract) return retractChat(deps, session, msg, retract);
   const body = msg.getChildText("body");
   // Chat states, receipts and markers carry no body: nothing to archive or relay.
   if (body === null) return;
@@ -80,6 +82,36 @@ export async function sendChat(
     sending.delete(originId);
     throw err;
   }
+}
+
+/**
+ * XEP-0424 in 1:1: the sender retracts an own message by its origin id; the rules of a room deletion apply (own
+ * message, within 5 minutes). The fallback body such a message carries is not stored.
+ * @throws StanzaError item-not-found/message_not_found, not-allowed/delete_window_passed, as colleagueOf.
+ */
+async function retractChat(
+  deps: ImDeps,
+  session: ChatSession,
+  msg: Element,
+  retract: Element,
+): Promise<void> {
+  const originId = retract.attrs.id as string | undefined;
+  if (!originId) throw new StanzaError("bad-request", "invalid_input");
+  const { roomName } = await dualRoomWith(deps, session, String(msg.attrs.to));
+  const row =
+    roomName === null
+      ? undefined
+      : await deps.db
+          .selectFrom("chat_messages as m")
+          .innerJoin("chat_rooms as r", "r.id", "m.room_id")
+          .select("m.id")
+          .where("r.name", "=", roomName)
+          .where("m.sender_jid", "=", session.bare)
+          .where("m.origin_id", "=", originId)
+          .executeTakeFirst();
+  if (!roomName || !row)
+    throw new StanzaError("item-not-found", "message_not_found");
+  await deps.chat.messages.deleteMessageById(session.actor, roomName, row.id);
 }
 
 /**
@@ -277,17 +309,20 @@ export function userArchive(
  * A dual-room retraction for a stock session: XEP-0424 in 1:1 names the message by its origin id.
  * @param session the receiving session.
  * @param event the chat.deleted event.
- * @returns the stanza, or undefined for other rooms and Moa sessions (rendered as room retractions).
+ * @returns the stanza; null for the user's own messages (nothing to send); undefined for other rooms and Moa
+ *   sessions (rendered as room retractions).
  */
 export function chatRetraction(
   session: ChatSession,
   event: BusEvent,
-): string | undefined {
+): string | null | undefined {
   if (
     isMoaSession(session) ||
     roomTypeFromName(String(event.roomName)) !== ROOM_TYPES.dual
   )
     return undefined;
+  // The user's own retraction: their stock resources got no copy of the message either (no reflection in 1:1).
+  if (event.senderJid === session.bare) return null;
   return xml(
     "message",
     {
