@@ -346,6 +346,7 @@ describe("carbons", () => {
     const phone = await stock(bob, "phone");
     const laptop = await stock(bob, "laptop");
     const tablet = await stock(bob, "tablet");
+    const aliceDesk = await stock(alice, "desk");
     const enabled = await laptop.iq(
       xml("iq", { type: "set" }, xml("enable", { xmlns: NS_CARBONS })),
     );
@@ -362,6 +363,8 @@ describe("carbons", () => {
       from: bob.jid,
       to: alice.jid,
     });
+    // Stock to stock: alice's stock client gets it as chat.
+    await aliceDesk.next(chatFrom(bob.jid, "폰에서"), "stock to stock");
     const dual = await createRoom(web, 1, [bob]);
     // Bob's Moa web client gets the dual room delivery, as before.
     await bobWeb.next(
