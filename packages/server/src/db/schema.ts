@@ -168,8 +168,8 @@ export type ChatMessagesTable = {
   reply_text: string | null;
   reply_time: number | null;
   deleted_at: number | null;
-  /** Normalised text the search index covers (006); computed by the database. */
-  search_text: GeneratedAlways<string | null>;
+  /** The normalised text as bigram words, which the search index covers (006); computed by the database. */
+  search_grams: GeneratedAlways<string | null>;
 };
 
 /** Presence of each connected resource (003). */

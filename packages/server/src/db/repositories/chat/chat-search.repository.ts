@@ -1,5 +1,5 @@
 /**
- * Message search over the archive's trigram index (migration 006). Visibility is the history rule of
+ * Message search over the archive's bigram-text trigram index (migration 006). Visibility is the history rule of
  * chat-messages.repository.ts queryHistory: a member sees the messages of their rooms with an id above their
  * history_from_id (set at join for group invitees and at leave for dual rooms), never a tombstone.
  */
@@ -34,21 +34,33 @@ export type SearchRow = {
   contentType: string;
 };
 
-/** Trigrams need three word characters in a row; without such a run the index cannot narrow anything down. */
-const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
-
 /** Escapes LIKE's wildcards (backslash is the default escape character). */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, "\\$&");
 
 /**
- * Finds the newest messages the user may read whose searchable text contains the query.
+ * The LIKE pattern on the bigram text (migration 006) that matches exactly the messages containing the query: one
+ * character c is '% c%' (a bigram word starting with c), more are their bigrams in a row ('% 회의 의실 %').
+ * It is exact, not only a pre-filter: in the bigram text every third character is a separator space, and a match
+ * shifted off that grid would need the query to start or end with a space, which a trimmed query never does. The
+ * trigram index answers the pattern for any query length, one and two Hangul syllables included.
+ * Lower-casing here is per character, as PostgreSQL's lower() does it for the stored text.
+ * @param text the query, trimmed and NFC-normalised.
+ * @returns the pattern.
+ */
+export function gramPattern(text: string): string {
+  const chars = Array.from(text, (c) => escapeLike(c.toLowerCase()));
+  if (chars.length === 1) return `% ${chars[0]}%`;
+  const bigrams = chars.slice(1).map((c, i) => `${chars[i]}${c}`);
+  return `% ${bigrams.join(" ")} %`;
+}
+
+/**
+ * Finds the newest messages the user may read whose text contains the query.
  *
- * Two plans, chosen by the query's length. With a run of three word characters, the trigram index finds the
- * candidates across the archive and the membership join keeps the user's. Shorter queries (one or two Hangul
- * syllables are common searches) give the index nothing to look up, so each of the user's rooms is read newest
- * first through the (room, id) index and stops at `limit` matches; a short query matches often, so this usually
- * reads a few rows per room, and at worst it reads the user's own rooms (never the whole archive). The bench
- * (`npm run bench`, search) measures both at a million messages.
+ * The bigram-text index finds the messages containing the query (see gramPattern); the membership join keeps those
+ * the user may read. Newest first: with its statistics on the bigram text the planner either reads the matches from
+ * the index and sorts them (rare text) or walks the archive newest first until the page is full (frequent text).
+ * The bench (`npm run bench`, search) measures 1- to 6-syllable queries at a million messages.
  * @param db the database.
  * @param q the query.
  * @returns up to limit rows, newest (highest id) first.
@@ -57,33 +69,18 @@ export async function searchMessages(
   db: Db,
   q: SearchQuery,
 ): Promise<SearchRow[]> {
-  const pattern = sql`'%' || lower(${escapeLike(q.text)}) || '%'`;
-  const filters = messageFilters(q);
-  const membership = sql`cm.user_id = ${q.userId} and r.company_id = ${q.companyId}
-    ${q.roomId !== undefined ? sql`and cm.room_id = ${q.roomId}` : sql``}`;
-  const columns = sql`m.id, m.room_id as "roomId", r.name as "roomName", r.type as "roomType",
-    r.title as "roomTitle", cm.my_room_name as "myRoomName", m.sender_jid as "senderJid", m.log_time as "logTime",
-    m.body, m.content_type as "contentType"`;
-  const query = TRIGRAM_RUN.test(q.text)
-    ? sql<SearchRow>`
-        select ${columns}
-        from chat_messages m
-        join chat_members cm on cm.room_id = m.room_id and m.id > cm.history_from_id
-        join chat_rooms r on r.id = m.room_id
-        where ${membership} and m.search_text like ${pattern} ${filters}
-        order by m.id desc limit ${q.limit}`
-    : sql<SearchRow>`
-        select ${columns}
-        from chat_members cm
-        join chat_rooms r on r.id = cm.room_id
-        cross join lateral (
-          select m.id, m.room_id, m.sender_jid, m.log_time, m.body, m.content_type from chat_messages m
-          where m.room_id = cm.room_id and m.id > cm.history_from_id and m.search_text like ${pattern} ${filters}
-          order by m.id desc limit ${q.limit}
-        ) m
-        where ${membership}
-        order by m.id desc limit ${q.limit}`;
-  const { rows } = await query.execute(db);
+  const { rows } = await sql<SearchRow>`
+    select m.id, m.room_id as "roomId", r.name as "roomName", r.type as "roomType", r.title as "roomTitle",
+      cm.my_room_name as "myRoomName", m.sender_jid as "senderJid", m.log_time as "logTime", m.body,
+      m.content_type as "contentType"
+    from chat_messages m
+    join chat_members cm on cm.room_id = m.room_id and m.id > cm.history_from_id
+    join chat_rooms r on r.id = m.room_id
+    where cm.user_id = ${q.userId} and r.company_id = ${q.companyId}
+      ${q.roomId !== undefined ? sql`and cm.room_id = ${q.roomId}` : sql``}
+      and m.search_grams like ${gramPattern(q.text)}
+      ${messageFilters(q)}
+    order by m.id desc limit ${q.limit}`.execute(db);
   return rows;
 }
 
