@@ -285,9 +285,9 @@ describe("paging", () => {
     expect(third.snippets).toEqual(["[페이지] 1"]);
     const end = await search(b, "페이지", { max: 2, before: third.last! });
     expect(end).toEqual({ hits: [], snippets: [] });
-    expect((await search(b, "페이지", { max: 1 })).snippets).toEqual([
-      "[페이지] 6",
-    ]);
+    expect(
+      (await search(b, "페이지", { max: 1, before: "" })).snippets,
+    ).toEqual(["[페이지] 6"]);
   });
 
   it("cuts long messages to a window around the first match", async () => {
