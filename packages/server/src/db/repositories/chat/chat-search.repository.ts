@@ -60,7 +60,7 @@ export function gramPattern(text: string): string {
  * The bigram-text index finds the messages containing the query (see gramPattern); the membership join keeps those
  * the user may read. Newest first: with its statistics on the bigram text the planner either reads the matches from
  * the index and sorts them (rare text) or walks the archive newest first until the page is full (frequent text).
- * The bench (`npm run bench`, search) measures 1- to 6-syllable queries at a million messages.
+ * The bench (`npm run bench -- /search.bench`) measures 1- to 6-syllable queries at a million messages.
  * @param db the database.
  * @param q the query.
  * @returns up to limit rows, newest (highest id) first.
