@@ -319,6 +319,18 @@ describe("bad requests", () => {
     );
   });
 
+  it("matches spaces and punctuation in the query as written", async () => {
+    const room = await createRoom(a, 4, []);
+    await say(a, room, "주간 회의 자료 공유");
+    await say(a, room, "주간회의자료");
+    await say(a, room, "자료.zip 올림");
+    expect((await search(a, "의 자")).snippets).toEqual([
+      "주간 회[의 자]료 공유",
+    ]);
+    expect((await search(a, "간회")).snippets).toEqual(["주[간회]의자료"]);
+    expect((await search(a, "료.z")).snippets).toEqual(["자[료.z]ip 올림"]);
+  });
+
   it("treats LIKE wildcards in the query as plain characters", async () => {
     const room = await createRoom(a, 4, []);
     await say(a, room, "할인율 100% 적용");
