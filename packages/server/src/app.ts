@@ -34,6 +34,7 @@ import { createThrottling } from "./services/throttle/throttling.js";
 import { registerThrottleHooks } from "./http/throttle-hooks.js";
 import type { Redis } from "ioredis";
 import { RedisRateLimitStore } from "./services/throttle/redis-store.js";
+import { RedisPbx } from "./services/centrex/redis-pbx.js";
 import { NodeLiveness } from "./cluster/node-liveness.js";
 import { ROSTER_CHANGED } from "./xmpp/im/roster.js";
 
@@ -139,7 +140,12 @@ export async function createApp(deps: AppDeps) {
       deps.workplace?.storage ??
       new LocalFileStorage(join(deps.config.dataDir, "files")),
     uploadLimits: deps.workplace?.uploadLimits,
-    phone: deps.workplace?.phone,
+    // Several nodes share the simulated PBX's line states in Redis: a line busy through one node is busy through all.
+    phone:
+      deps.workplace?.phone ??
+      (deps.redis
+        ? new RedisPbx(deps.redis, `${deps.config.redisPrefix}pbx:`)
+        : undefined),
     news: xmpp.chat.news,
     friendsChanged: (userId) =>
       chatBus.publish(userTopic(userId), { kind: ROSTER_CHANGED }),

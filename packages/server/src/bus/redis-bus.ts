@@ -10,11 +10,25 @@ import { createLogger } from "../logger.js";
 
 const log = createLogger("bus.redis");
 
-/** KEYS[1] the delivery's marker; ARGV[1] its lifetime in ms, then channel, payload pairs. Publishes only once. */
+/**
+ * Several once-only deliveries in one script, in order. KEYS the deliveries' markers; ARGV[1] their lifetime in ms,
+ * then per delivery its number of events n and n channel, payload pairs. Returns 1 per delivery it published, else 0.
+ */
 const PUBLISH_ONCE = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
-for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
-return 1
+local at = 2
+local published = {}
+for k = 1, #KEYS do
+  local n = tonumber(ARGV[at])
+  at = at + 1
+  if redis.call('SET', KEYS[k], '1', 'NX', 'PX', ARGV[1]) then
+    for i = at, at + 2 * n - 1, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
+    published[k] = 1
+  else
+    published[k] = 0
+  end
+  at = at + 2 * n
+end
+return published
 `;
 /** How long a delivery's marker lives: longer than a client takes to reconnect and retry (resumption waits 120 s). */
 const ONCE_MARKER_MS = 3 * 60_000;
@@ -72,28 +86,48 @@ export async function createRedisBus(
     }
   });
 
+  /**
+   * Once-only deliveries of this event-loop turn: a committed batch announces all its messages in one turn, and they go
+   * to Redis as one script (one command instead of one per message).
+   */
+  const onceBatch: Extract<Held, { once: string }>[] = [];
+  const sendOnce = async (
+    items: Extract<Held, { once: string }>[],
+  ): Promise<void> => {
+    const args = items.flatMap((m) => [String(m.args.length / 2), ...m.args]);
+    try {
+      // eval writes the command before its first await: commands leave in call order.
+      const published: unknown = await pub.eval(
+        PUBLISH_ONCE,
+        items.length,
+        ...items.map((m) => m.once),
+        ONCE_MARKER_MS,
+        ...args,
+      );
+      items.forEach((m, k) =>
+        m.done(Array.isArray(published) && published[k] === 1),
+      );
+    } catch (err) {
+      log.error({ err, deliveries: items.length }, "bus publish failed");
+      for (const m of items) m.done(false);
+    }
+  };
+  const flushOnce = (): void => {
+    if (onceBatch.length > 0) void sendOnce(onceBatch.splice(0));
+  };
   const send = (channel: string, payload: string): void => {
+    // Keep publish order: once-only deliveries queued before this publish go first.
+    flushOnce();
     pub.publish(channel, payload).catch((err: unknown) => {
       log.error({ err, channel }, "bus publish failed");
     });
   };
-  const sendOnce = async (
-    key: string,
-    args: string[],
-    done: (published: boolean) => void,
-  ): Promise<void> => {
-    try {
-      done(
-        (await pub.eval(PUBLISH_ONCE, 1, key, ONCE_MARKER_MS, ...args)) === 1,
-      );
-    } catch (err) {
-      log.error({ err, key }, "bus publish failed");
-      done(false);
-    }
-  };
   const dispatch = (m: Held): void => {
     if ("channel" in m) send(m.channel, m.payload);
-    else void sendOnce(m.once, m.args, m.done);
+    else {
+      onceBatch.push(m);
+      if (onceBatch.length === 1) process.nextTick(flushOnce);
+    }
   };
 
   const waiters: (() => void)[] = [];
@@ -176,6 +210,7 @@ export async function createRedisBus(
       for (const wake of waiters.splice(0)) wake();
       topics.clear();
       for (const m of held.splice(0)) if ("done" in m) m.done(false);
+      for (const m of onceBatch.splice(0)) m.done(false);
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };

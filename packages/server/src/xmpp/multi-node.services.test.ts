@@ -8,6 +8,7 @@ import type { Element } from "@xmpp/xml";
 import {
   NS_MOA_CHAT,
   NS_MOA_PRESENCE,
+  NS_MOA_PUSH,
   NS_MOA_ROOMS,
   NS_SID,
   NS_STREAMS,
@@ -20,6 +21,7 @@ import {
   type TestUser,
 } from "../testing/factories.js";
 import type { ServerProcess } from "../testing/index.js";
+import { apiClient, issueIntegrationKey } from "../testing/workplace.js";
 import { createCluster, type Cluster } from "./testing/cluster.js";
 import {
   createRoom,
@@ -40,6 +42,10 @@ const REVOKE_DEADLINE_MS = 1_000;
 
 let cluster: Cluster;
 let users: TestUser[];
+/** The company's groupware integration key. */
+let integrationKey = "";
+/** A user with the internet phone. */
+let phoneUser: TestUser;
 let nodes: ServerProcess[] = [];
 const clients: RawClient[] = [];
 
@@ -52,6 +58,8 @@ beforeAll(async () => {
       users = [];
       for (let i = 0; i < MEMBERS + 6; i++)
         users.push(await createUser(db, company));
+      integrationKey = await issueIntegrationKey(db, company.id);
+      phoneUser = await createUser(db, company, { centrexUser: true });
     },
     {
       // Low enough to reach across both nodes in a test; successful logins are given back, so others are not hit.
@@ -237,6 +245,81 @@ describe("two nodes on one PostgreSQL and Redis", () => {
         }
       }),
     );
+  });
+
+  it("carries workplace pushes made through the integration API on one node to the user's connection on the other", async () => {
+    const a = nodes[0]!;
+    // members[1] is connected to node B.
+    const [user, client] = [users[1]!, members[1]!];
+    const integration = (method: string, path: string, body: unknown) =>
+      fetch(`${a.url}/integration/v1/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${integrationKey}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const push = async (type: string) => {
+      const el = await client.next(
+        (m) =>
+          m.name === "message" &&
+          m.attrs.type === "headline" &&
+          m.getChild("push", NS_MOA_PUSH)?.attrs.type === type,
+        `${type} push`,
+      );
+      return JSON.parse(
+        el.getChildText("push", NS_MOA_PUSH) ?? "null",
+      ) as unknown;
+    };
+    const counted = await integration("PUT", "counts", {
+      loginId: user.loginId,
+      counts: { mail: 7, apr: 2 },
+    });
+    expect(counted.status).toBe(200);
+    expect(await push("count")).toEqual({ counts: { mail: 7, apr: 2 } });
+    const alarmed = await integration("POST", "alarms", {
+      loginId: user.loginId,
+      type: "007",
+      title: "결재 요청",
+      sender: "이서연",
+      link: "approval",
+    });
+    expect(alarmed.status).toBe(201);
+    expect(await push("alarm")).toMatchObject({
+      type: "007",
+      title: "결재 요청",
+    });
+    const rang = await integration("POST", "centrex/incoming", {
+      loginId: user.loginId,
+      callNumber: "02-555-0100",
+    });
+    expect(rang.status).toBe(200);
+    expect(await push("incomingCall")).toEqual({ callNumber: "025550100" });
+  });
+
+  it("shares the simulated PBX's line: a call placed through one node is busy and held through the other", async () => {
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    // One login, its requests balanced over both nodes.
+    const { accessToken } = await loginAs(a, phoneUser);
+    const through = (node: ServerProcess) => {
+      const api = apiClient(node.url, accessToken);
+      return async (path: string, body?: unknown) =>
+        (await api("POST", `/api/v1/centrex/${path}`, body ?? {})).body.svc_rt;
+    };
+    const [viaA, viaB] = [through(a), through(b)];
+    expect(await viaB("phoneStatus")).toBe("4004");
+    expect(await viaA("singCall", { callNumber: "010-1234-5678" })).toBe(
+      "0000",
+    );
+    expect(await viaB("phoneStatus")).toBe("0000");
+    expect(await viaB("singCall", { callNumber: "01099998888" })).toBe("3001");
+    expect(await viaB("callHoldStart")).toBe("0000");
+    expect(await viaA("callHoldStart")).toBe("3001");
+    expect(await viaA("callHoldStop")).toBe("0000");
+    expect(await viaB("callStop")).toBe("0000");
+    expect(await viaA("phoneStatus")).toBe("4004");
+    expect(await viaA("callStop")).toBe("4004");
   });
 
   it("shows a user's presence to a watcher on the other node, online and off", async () => {

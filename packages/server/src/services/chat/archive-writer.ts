@@ -1,28 +1,41 @@
 /**
  * Group commit for the message archive: messages arriving within one event-loop turn (and while the previous
- * batch commits) are stored by one multi-row insert in one transaction, then all of them are acknowledged.
- * Log times are made strictly increasing per room so they can serve as the spec's message keys. One node remembers each
- * room's last time; nodes sharing the database (multiNode) instead read it inside the insert's transaction under the
- * archive's commit lock, so times and stanza ids rise in commit order whichever node commits (docs/scaling.md).
+ * batch commits) are stored by one multi-row insert in one transaction, then all of them are announced and
+ * acknowledged. Log times are made strictly increasing per room so they can serve as the spec's message keys. One node
+ * remembers each room's last time; nodes sharing the database (multiNode) instead read it inside the insert's
+ * transaction under the archive's commit lock, so times and stanza ids rise in commit order whichever node commits
+ * (docs/scaling.md).
+ * Announcing happens before the next batch commits (on several nodes: before the lock is released), each batch's
+ * messages in their commit order: every member is told of a room's messages in `chattime` order.
  */
 import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
   latestLogTimes,
-  lockArchive,
+  withArchiveLock,
   type MessageRecord,
   type NewMessageRecord,
 } from "../../db/repositories/chat/chat-messages.repository.js";
 
+/** A stored message and whether this write stored it (false: its origin id was already stored). */
+export type StoredMessage = { record: MessageRecord; fresh: boolean };
+
+/**
+ * Prepares telling the members of a stored message; the batch's announcements are prepared at once.
+ * @returns a result for the caller of store, and the publish: called synchronously in commit order, so the
+ * publishes must start (leave for the bus) before it returns; the batch is done once every promise settled.
+ */
+export type Announce<T> = (
+  stored: StoredMessage,
+) => Promise<{ result: T; publish: () => Promise<unknown> }>;
+
 type Pending = {
   message: Omit<NewMessageRecord, "logTime">;
   dual: boolean;
-  resolve: (m: StoredMessage) => void;
+  announce: Announce<unknown>;
+  resolve: (m: { stored: StoredMessage; result: unknown }) => void;
   reject: (err: unknown) => void;
 };
-
-/** A stored message and whether this write stored it (false: its origin id was already stored). */
-export type StoredMessage = { record: MessageRecord; fresh: boolean };
 
 const MAX_BATCH = 500;
 const MAX_ROOMS_TRACKED = 50_000;
@@ -41,17 +54,26 @@ export class ArchiveWriter {
   ) {}
 
   /**
-   * Stores a message; resolves once its transaction committed.
+   * Stores a message and announces it; resolves once its transaction committed and the announcement was published.
    * @param message the message without its log time.
    * @param dual whether the room is a dual room (a new message shows it again to members who left).
-   * @returns the stored record (the earlier one, not fresh, when the origin id was already stored).
+   * @param announce tells the members, in commit order (not called for a repeat of an origin id within one batch).
+   * @returns the stored record (the earlier one, not fresh, when the origin id was already stored) and the
+   * announcement's result (undefined for a repeat within the batch).
    */
-  store(
+  store<T>(
     message: Omit<NewMessageRecord, "logTime">,
     dual: boolean,
-  ): Promise<StoredMessage> {
+    announce: Announce<T>,
+  ): Promise<{ stored: StoredMessage; result: T | undefined }> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ message, dual, resolve, reject });
+      this.queue.push({
+        message,
+        dual,
+        announce,
+        resolve: resolve as Pending["resolve"],
+        reject,
+      });
       this.schedule();
     });
   }
@@ -83,28 +105,49 @@ export class ArchiveWriter {
       const dualRooms = [
         ...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId)),
       ];
+      const announced = async (rows: StoredMessage[]) => ({
+        rows,
+        outcomes: await announce(groups, rows),
+      });
       const stored = this.multiNode
-        ? await this.db.transaction().execute(async (tx) => {
-            await lockArchive(tx);
-            const rows = withLogTimes(
-              messages,
-              await latestLogTimes(tx, [
-                ...new Set(messages.map((m) => m.roomId)),
-              ]),
-              this.now(),
-            );
-            return insertMessageBatch(tx, rows, dualRooms);
-          })
-        : await insertMessageBatch(
-            this.db,
-            await this.assignLogTimes(messages),
-            dualRooms,
+        ? await withArchiveLock(this.db, async (conn) =>
+            // Announced still under the lock: no other node's batch is published between this batch's messages.
+            announced(
+              await conn
+                .transaction()
+                .execute(async (tx) =>
+                  insertMessageBatch(
+                    tx,
+                    withLogTimes(
+                      messages,
+                      await latestLogTimes(tx, [
+                        ...new Set(messages.map((m) => m.roomId)),
+                      ]),
+                      this.now(),
+                    ),
+                    dualRooms,
+                  ),
+                ),
+            ),
+          )
+        : await announced(
+            await insertMessageBatch(
+              this.db,
+              await this.assignLogTimes(messages),
+              dualRooms,
+            ),
           );
-      stored.forEach((result, i) => {
+      stored.rows.forEach((record, i) => {
         const group = groups[i];
-        group?.first.resolve(result);
-        for (const p of group?.retries ?? [])
-          p.resolve({ record: result.record, fresh: false });
+        const outcome = stored.outcomes[i];
+        if (!group || !outcome) return;
+        if (outcome.status === "rejected") group.first.reject(outcome.reason);
+        else group.first.resolve({ stored: record, result: outcome.value });
+        for (const p of group.retries)
+          p.resolve({
+            stored: { record: record.record, fresh: false },
+            result: undefined,
+          });
       });
     } catch (err) {
       for (const p of batch) p.reject(err);
@@ -129,6 +172,34 @@ export class ArchiveWriter {
     }
     return withLogTimes(messages, this.lastLogTime, this.now());
   }
+}
+
+/**
+ * Announces a committed batch: prepares every message's announcement at once, then starts the publishes one after
+ * another in commit order, and waits for them.
+ * @param groups the batch's distinct messages.
+ * @param rows what the commit stored for each.
+ * @returns each announcement's result, or why it failed (the message is stored: its sender's retry announces it).
+ */
+async function announce(
+  groups: readonly { first: Pending }[],
+  rows: readonly StoredMessage[],
+): Promise<PromiseSettledResult<unknown>[]> {
+  const prepared = await Promise.allSettled(
+    groups.map(async (g, i) => {
+      const row = rows[i];
+      if (!row) throw new Error("the commit returned fewer rows than it took");
+      return g.first.announce(row);
+    }),
+  );
+  // map calls each publish before the next: they leave for the bus in commit order.
+  return Promise.allSettled(
+    prepared.map(async (p) => {
+      if (p.status === "rejected") throw p.reason;
+      await p.value.publish();
+      return p.value.result;
+    }),
+  );
 }
 
 /**

@@ -244,10 +244,56 @@ export class MessagesService {
     formerMembers: readonly MemberRecord[],
   ): Promise<{ view: MessageView; fresh: boolean }> {
     const { clientId, senderSession, ...record } = m;
-    const { record: stored, fresh } = await this.deps.writer.store(
+    const { stored, result } = await this.deps.writer.store(
       { ...record, roomId: room.id },
       room.type === ROOM_TYPES.dual,
+      // Runs after the commit, before the next batch commits: members hear a room's messages in chattime order.
+      async ({ record: stored, fresh }) => {
+        const view = {
+          ...(await this.viewOf(stored, room, members)),
+          clientId,
+        };
+        // A retry of a stored message. With several nodes, the node that stored it may have died between its commit
+        // and its publish, so members elsewhere never had it: the retry publishes it (to every session but the
+        // retrying one, which the caller answers) unless the first attempt did; the bus lets only one of the two
+        // through.
+        if (!fresh && !this.deps.republishRetries)
+          return { result: view, publish: () => Promise.resolve() };
+        // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
+        const current = [
+          ...(await this.deps.members.get(room.id)),
+          ...formerMembers,
+        ];
+        const event = fresh
+          ? { kind: "chat.message", message: view }
+          : { kind: "chat.message", message: view, skipSession: senderSession };
+        return {
+          result: view,
+          publish: () =>
+            this.deps.bus.publishOnce(
+              `msg:${stored.id}`,
+              current.map((member) => ({
+                topic: userTopic(member.userId),
+                event,
+              })),
+            ),
+        };
+      },
     );
+    // A repeat of the origin id within the batch: its first copy was announced; this one is answered directly.
+    const view = result ?? {
+      ...(await this.viewOf(stored.record, room, members)),
+      clientId,
+    };
+    return { view, fresh: stored.fresh };
+  }
+
+  /** A stored message as members see it, with the people it names. */
+  private async viewOf(
+    stored: MessageRecord,
+    room: RoomRecord,
+    members: readonly MemberRecord[],
+  ): Promise<MessageView> {
     const jids = namedJids(stored);
     const people = await resolvePeople(
       this.deps.db,
@@ -255,24 +301,7 @@ export class MessagesService {
       jids,
       members,
     );
-    const view = { ...toView(stored, room, peopleOf(jids, people)), clientId };
-    // A retry of a stored message. With several nodes, the node that stored it may have died between its commit and
-    // its publish, so members elsewhere never had it: the retry publishes it (to every session but the retrying one,
-    // which the caller answers) unless the first attempt did; the bus lets only one of the two through.
-    if (!fresh && !this.deps.republishRetries) return { view, fresh };
-    // Re-read members: the cache may have changed while the commit ran (e.g. someone joined).
-    const current = [
-      ...(await this.deps.members.get(room.id)),
-      ...formerMembers,
-    ];
-    const event = fresh
-      ? { kind: "chat.message", message: view }
-      : { kind: "chat.message", message: view, skipSession: senderSession };
-    await this.deps.bus.publishOnce(
-      `msg:${stored.id}`,
-      current.map((member) => ({ topic: userTopic(member.userId), event })),
-    );
-    return { view, fresh };
+    return toView(stored, room, peopleOf(jids, people));
   }
 
   /**

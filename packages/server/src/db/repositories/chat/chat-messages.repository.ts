@@ -172,27 +172,43 @@ async function insertRows(
   return result.rows;
 }
 
+/** Advisory-lock key of the message archive's commits (a constant no other lock of the database uses). */
+const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
+
+/**
+ * Runs work holding the archive's commit lock, on one connection of the pool. Nodes sharing the database then commit
+ * message batches one at a time, as one node does on its own: stanza ids become visible in increasing order (a
+ * catch-up `after` an id never skips one committed late), each room's log times are read and raised under the lock,
+ * and a batch's messages can be published before the next batch commits (per-room delivery order across nodes). A
+ * session-level lock, not a transaction's: it is still held after the commit, while the batch is published.
+ * @param db the database (PostgreSQL).
+ * @param work what to do under the lock, on the lock's connection (it may open a transaction there).
+ * @returns what work returned.
+ */
+export async function withArchiveLock<T>(
+  db: Db,
+  work: (conn: Db) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
+      conn,
+    );
+    try {
+      return await work(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
+        conn,
+      );
+    }
+  });
+}
+
 /**
  * The latest log time per room.
  * @param db the database.
  * @param roomIds the rooms.
  * @returns room id → latest log time (rooms without messages are absent).
  */
-/** Advisory-lock key of the message archive's commits (a constant no other lock of the database uses). */
-const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
-
-/**
- * Takes the archive's commit lock until the transaction ends. Nodes sharing the database then commit message
- * batches one at a time, as one node does on its own: stanza ids become visible in increasing order (a catch-up
- * `after` an id never skips one committed late) and each room's log times are read and raised under the lock.
- * @param tx a transaction.
- */
-export async function lockArchive(tx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
-    tx,
-  );
-}
-
 export async function latestLogTimes(
   db: Db,
   roomIds: readonly number[],
