@@ -22,6 +22,8 @@ import { registerUserData } from "./handlers/iq/user-data.js";
 import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
 import { registerPresence } from "./handlers/presence.js";
+import { DiscoFeatures } from "./disco-features.js";
+import { registerDisco } from "./muc/disco.js";
 import { renderEvent } from "./render.js";
 import { Router } from "./router.js";
 import { XmppConnection } from "./stream/connection.js";
@@ -141,8 +143,11 @@ export function registerXmppEndpoint(
     router,
     sessions,
   };
-  registerPing(router);
-  registerMam(router, chat);
+  // Modules add what they implement; disco answers with exactly that (XEP-0030).
+  const features = new DiscoFeatures();
+  registerPing(router, features);
+  registerMam(router, chat, features);
+  registerDisco(router, chat, features);
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
   registerAccount(router, ctx);
