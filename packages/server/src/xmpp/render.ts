@@ -195,7 +195,10 @@ export function renderEvent(
       const el = xml("message", {
         xmlns: NS_CLIENT,
         type: "groupchat",
-        from: occupantJid(room, String(event.senderNick ?? "")),
+        from: occupantJid(
+          room,
+          typeof event.senderNick === "string" ? event.senderNick : "",
+        ),
         to: session.bare,
         id: `d${String(event.id)}`,
       });

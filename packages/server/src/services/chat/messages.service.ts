@@ -476,8 +476,7 @@ export class MessagesService {
       senderJid: msg.senderJid,
       senderNick: roomNicks(members).get(msg.senderJid.toLowerCase()) ?? "",
     };
-    for (const m of members)
-      this.deps.bus.publish(userTopic(m.userId), event);
+    for (const m of members) this.deps.bus.publish(userTopic(m.userId), event);
   }
 
   /**

@@ -5,7 +5,6 @@
  */
 import xml, { type Element } from "@xmpp/xml";
 import {
-  NS_CLIENT,
   NS_MOA_PRESENCE,
   PRESENCE_TARGETS,
   type PresenceTarget,

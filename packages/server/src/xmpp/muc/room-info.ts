@@ -2,13 +2,7 @@
  * How a Moa room looks to XEP-0045 clients: its display name, occupant affiliations and the features it has. Moa
  * rooms are persistent and members-only, and every member is an occupant whether or not they are online.
  */
-import {
-  NS_DISCO_INFO,
-  NS_MAM,
-  NS_MUC,
-  NS_RETRACT,
-  NS_SID,
-} from "@moa/shared";
+import { NS_DISCO_INFO, NS_MAM, NS_MUC, NS_RETRACT, NS_SID } from "@moa/shared";
 
 /** What every Moa room is, in XEP-0045 §15.3 feature names. */
 export const ROOM_FEATURES: readonly string[] = [
@@ -31,7 +25,9 @@ export const ROOM_FEATURES: readonly string[] = [
  * @param affiliation the stored affiliation.
  * @returns owner, admin or member.
  */
-export function mucAffiliation(affiliation: string): "owner" | "admin" | "member" {
+export function mucAffiliation(
+  affiliation: string,
+): "owner" | "admin" | "member" {
   if (affiliation === "owner" || affiliation === "admin") return affiliation;
   return "member";
 }

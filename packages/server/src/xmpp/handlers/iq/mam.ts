@@ -126,7 +126,12 @@ export function registerMam(
     if (!Number.isInteger(max) || max < 0)
       throw new StanzaError("bad-request", "invalid_input");
     const before = set?.getChild("before");
-    const filter = await withFilter(chat, session, roomName, fields.get("with"));
+    const filter = await withFilter(
+      chat,
+      session,
+      roomName,
+      fields.get("with"),
+    );
     const archive =
       roomName === undefined
         ? session.bare
