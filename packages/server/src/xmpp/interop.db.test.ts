@@ -72,14 +72,16 @@ it("@xmpp/client logs in with SASL PLAIN, joins a room, chats and pages history 
       xml("x", { xmlns: "http://jabber.org/protocol/muc" }),
     ),
   );
+  // The room assigns the member's name as nick, whatever nick the client asked for.
   const self = await waitFor(
-    (s) => s.is("presence") && s.attrs.from === `${roomAddress}/bob`,
+    (s) => s.is("presence") && s.attrs.from === `${roomAddress}/${bob.name}`,
   );
   expect(
     self
       .getChild("x", "http://jabber.org/protocol/muc#user")
-      ?.getChild("status")?.attrs.code,
-  ).toBe("110");
+      ?.getChildren("status")
+      .map((s) => String(s.attrs.code)),
+  ).toContain("110");
 
   await xmpp.send(
     xml(

@@ -23,9 +23,12 @@ import { registerUserData } from "./handlers/iq/user-data.js";
 import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
 import { registerPresence } from "./handlers/presence.js";
+import { DiscoFeatures } from "./disco-features.js";
 import type { ImDirectory } from "./im/colleagues.js";
+import { IM_DISCO_FEATURES } from "./im/namespaces.js";
 import { userArchive } from "./im/one-to-one.js";
 import { registerIm } from "./im/register-im.js";
+import { registerDisco } from "./muc/disco.js";
 import { renderEvent } from "./render.js";
 import { Router } from "./router.js";
 import type { ChatSession } from "./stream/chat-session.js";
@@ -148,7 +151,9 @@ export function registerXmppEndpoint(
     router,
     sessions,
   };
-  registerPing(router);
+  // Modules add what they implement; disco answers with exactly that (XEP-0030).
+  const features = new DiscoFeatures();
+  registerPing(router, features);
   // RFC 6121 IM for stock clients: 1:1 chat, carbons, roster, presence subscriptions, vCard (im/).
   const imDeps = {
     db: options.db,
@@ -158,7 +163,9 @@ export function registerXmppEndpoint(
     directory: options.directory,
   };
   const im = registerIm(router, imDeps);
-  registerMam(router, chat, userArchive(imDeps));
+  for (const ns of IM_DISCO_FEATURES) features.addServer(ns);
+  registerMam(router, chat, features, userArchive(imDeps));
+  registerDisco(router, chat, features);
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
   registerSearch(router, chat);

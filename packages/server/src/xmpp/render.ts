@@ -6,7 +6,9 @@ import xml, { escapeXML, type Element } from "@xmpp/xml";
 import {
   NS_CLIENT,
   NS_DELAY,
+  NS_FALLBACK,
   NS_FORWARD,
+  NS_HINTS,
   NS_MAM,
   NS_MOA_CHAT,
   NS_MOA_PRESENCE,
@@ -15,16 +17,29 @@ import {
   NS_MOA_ROOMS,
   NS_RETRACT,
   NS_SID,
-  parseJid,
   roomJid,
 } from "@moa/shared";
 import { presenceTopic, type BusEvent } from "../bus/bus.js";
 import type { MessageView } from "../services/chat/events.js";
 import type { ChatSession } from "./stream/chat-session.js";
 
+/** What a client without XEP-0424 shows for a retraction (protocol text, like a server's error text). */
+const RETRACTION_FALLBACK = "[This message was deleted by its sender]";
+
 /** The XMPP domain of a session's user (rooms live under conference.{domain}). */
 export function sessionDomain(session: ChatSession): string {
   return session.domain;
+}
+
+/**
+ * The occupant JID a room message comes from (XEP-0045 §7.4): the sender's room nick, or the bare room JID for
+ * messages the server made.
+ * @param room the room's bare JID.
+ * @param nick the sender's nick ("" for none).
+ * @returns the JID.
+ */
+export function occupantJid(room: string, nick: string): string {
+  return nick === "" ? room : `${room}/${nick}`;
 }
 
 /**
@@ -42,11 +57,10 @@ export function messageElement(
   id: string,
 ): Element {
   const room = roomJid(m.roomName, domain);
-  const nick = parseJid(m.senderJid)?.local ?? "system";
   const el = xml("message", {
     xmlns: NS_CLIENT,
     type: "groupchat",
-    from: `${room}/${nick}`,
+    from: occupantJid(room, m.senderNick),
     ...(to ? { to } : {}),
     id,
   });
@@ -54,6 +68,12 @@ export function messageElement(
   if (!m.deleted && m.body !== "") el.c("body").t(m.body);
   el.c("stanza-id", { xmlns: NS_SID, id: String(m.id), by: room });
   el.c("origin-id", { xmlns: NS_SID, id: m.originId });
+  // XEP-0424 §5: an archived retracted message is a tombstone saying when.
+  if (m.deleted && m.deletedAt !== null)
+    el.c("retracted", {
+      xmlns: NS_RETRACT,
+      stamp: new Date(m.deletedAt).toISOString(),
+    });
   const chat = el.c("chat", {
     xmlns: NS_MOA_CHAT,
     sender: m.senderJid,
@@ -102,10 +122,9 @@ export function liveMessage(
   let cached = renderedChildren.get(m);
   if (cached?.domain !== domain) {
     const el = messageElement(m, domain, undefined, "");
-    const nick = parseJid(m.senderJid)?.local ?? "system";
     cached = {
       domain,
-      from: escapeXML(`${roomJid(m.roomName, domain)}/${nick}`),
+      from: escapeXML(occupantJid(roomJid(m.roomName, domain), m.senderNick)),
       xml: el.children.map((c) => c.toString()).join(""),
     };
     renderedChildren.set(m, cached);
@@ -118,18 +137,20 @@ export function liveMessage(
  * @param m the archived message.
  * @param session the reader.
  * @param queryId the client's query id.
+ * @param archive the archive queried: a room JID, or the reader's bare JID (XEP-0313 §4.1.2: results come from it).
  * @returns the serialised stanza.
  */
 export function mamResult(
   m: MessageView,
   session: ChatSession,
   queryId: string | undefined,
+  archive: string,
 ): string {
   const domain = sessionDomain(session);
   const wrapper = xml("message", {
     xmlns: NS_CLIENT,
     to: session.jid,
-    from: session.bare,
+    from: archive,
     id: `mam-${m.id}`,
   });
   wrapper
@@ -168,16 +189,23 @@ export function renderEvent(
       );
     }
     case "chat.deleted": {
-      // XEP-0424 retraction (by stanza id, as the archive is the room's) plus Moa's spec keys.
+      // XEP-0424 retraction from the sender's occupant JID (by stanza id, as the archive is the room's), with the
+      // XEP-0428 fallback body for clients without retraction, plus Moa's spec keys.
       const room = roomJid(String(event.roomName), domain);
       const el = xml("message", {
         xmlns: NS_CLIENT,
         type: "groupchat",
-        from: room,
+        from: occupantJid(
+          room,
+          typeof event.senderNick === "string" ? event.senderNick : "",
+        ),
         to: session.bare,
         id: `d${String(event.id)}`,
       });
       el.c("retract", { xmlns: NS_RETRACT, id: String(event.id) });
+      el.c("fallback", { xmlns: NS_FALLBACK, for: NS_RETRACT });
+      el.c("body").t(RETRACTION_FALLBACK);
+      el.c("store", { xmlns: NS_HINTS });
       el.c("deleted", {
         xmlns: NS_MOA_CHAT,
         room: String(event.roomName),

@@ -37,6 +37,16 @@ export const NS_SID = "urn:xmpp:sid:0";
 export const NS_RETRACT = "urn:xmpp:message-retract:1";
 /** XEP-0030 service discovery (info). */
 export const NS_DISCO_INFO = "http://jabber.org/protocol/disco#info";
+/** XEP-0030 service discovery (items). */
+export const NS_DISCO_ITEMS = "http://jabber.org/protocol/disco#items";
+/** XEP-0045 multi-user chat (join presence, `<history/>`). */
+export const NS_MUC = "http://jabber.org/protocol/muc";
+/** XEP-0045 occupant data in presences (`<item affiliation role jid/>`, status codes). */
+export const NS_MUC_USER = "http://jabber.org/protocol/muc#user";
+/** XEP-0428 fallback indication (a body only clients without the named feature should show). */
+export const NS_FALLBACK = "urn:xmpp:fallback:0";
+/** XEP-0334 message processing hints. */
+export const NS_HINTS = "urn:xmpp:hints";
 /** Moa message payload: reply quote, extensions JSON, long-message flag, tombstones. */
 export const NS_MOA_CHAT = "urn:moa:chat:0";
 /** Moa room queries of spec §7.8 (room list, members, names, read watermarks, deletion). */

@@ -13,12 +13,15 @@ export type MessageView = {
   roomType: number;
   senderJid: string;
   senderName: string;
+  /** The sender's nick in the room (roomNicks); "" for messages the server made. */
+  senderNick: string;
   originId: string;
   /** The client's stanza id, reflected to the sender's resources. */
   clientId?: string | undefined;
   logTime: number;
-  /** The body, truncated when isLongMsg. */
+  /** The whole body ("" when deleted). */
   body: string;
+  /** Longer than the preview Moa clients show (LONG_MESSAGE_MAX_LENGTH). */
   isLongMsg: boolean;
   contentType: string;
   extension: string | null;
@@ -26,6 +29,8 @@ export type MessageView = {
   replyText: string | null;
   replyTime: number | null;
   deleted: boolean;
+  /** When it was deleted (epoch ms), or null. */
+  deletedAt: number | null;
   /** Name and position of the sender and of the members a room event names, even those who since left. */
   people: ChatPerson[];
 };
@@ -41,6 +46,7 @@ export type MessageDeletedEvent = BusEvent & {
   originId: string;
   logTime: number;
   senderJid: string;
+  senderNick: string;
 };
 export type WatchEvent = BusEvent & {
   kind: "chat.watch";

@@ -15,6 +15,7 @@ import type { Db } from "../../db/database.js";
 import {
   findMessageById,
   findMessageByLogTime,
+  findMessageByOriginId,
   markMessageDeleted,
   queryHistory,
   type MessageRecord,
@@ -38,6 +39,7 @@ import {
 } from "./webhard-link-message.js";
 import type { WebhardRepository } from "../../db/repositories/webhard.repository.js";
 import type { MemberCache } from "./member-cache.js";
+import { roomNicks, senderNick } from "./room-nicks.js";
 import { namedJids, peopleOf, resolvePeople } from "./people.js";
 
 export type SendInput = {
@@ -60,6 +62,8 @@ export type HistoryInput = {
   endTime?: number | undefined;
   afterId?: number | undefined;
   beforeId?: number | undefined;
+  /** Only messages from this sender (bare JID). */
+  senderJid?: string | undefined;
   /** Last page (newest messages) when paging backwards without a before id. */
   fromEnd: boolean;
   max?: number | undefined;
@@ -301,7 +305,7 @@ export class MessagesService {
       jids,
       members,
     );
-    return toView(stored, room, peopleOf(jids, people));
+    return toView(stored, room, peopleOf(jids, people), roomNicks(members));
   }
 
   /**
@@ -317,6 +321,8 @@ export class MessagesService {
       HISTORY_PAGE_SIZE,
     );
     const rooms = await this.visibleRooms(actor, input.roomName);
+    await this.requireCursor(input.roomName, rooms, input.afterId);
+    await this.requireCursor(input.roomName, rooms, input.beforeId);
     const newestFirst =
       input.beforeId !== undefined ||
       (input.fromEnd && input.afterId === undefined);
@@ -326,6 +332,7 @@ export class MessagesService {
       endTime: input.endTime,
       afterId: input.afterId,
       beforeId: input.beforeId,
+      senderJid: input.senderJid?.toLowerCase(),
       newestFirst,
       limit: limit + 1,
     });
@@ -333,6 +340,14 @@ export class MessagesService {
     const page = rows.slice(0, limit);
     if (newestFirst) page.reverse();
     const byId = new Map(rooms.map((r) => [r.room.id, r.room]));
+    const nicks = new Map(
+      await Promise.all(
+        [...new Set(page.map((row) => row.roomId))].map(
+          async (id) =>
+            [id, roomNicks(await this.deps.members.get(id))] as const,
+        ),
+      ),
+    );
     const named = page.map(namedJids);
     // One lookup per page: every room of a user belongs to the user's company.
     const people = await resolvePeople(this.deps.db, actor.companyId, [
@@ -342,11 +357,34 @@ export class MessagesService {
       messages: page.flatMap((row, i) => {
         const room = byId.get(row.roomId);
         return room
-          ? [toView(row, room, peopleOf(named[i] ?? [], people))]
+          ? [
+              toView(
+                row,
+                room,
+                peopleOf(named[i] ?? [], people),
+                nicks.get(row.roomId) ?? new Map(),
+              ),
+            ]
           : [];
       }),
       complete,
     };
+  }
+
+  /**
+   * Checks a paging cursor (XEP-0313 §6.1: an unknown id is item-not-found, not an empty page). A room's archive knows
+   * only its own ids; the every-room archive knows every stored id, so catching up from a message of a room the
+   * reader has since left still works.
+   */
+  private async requireCursor(
+    roomName: string | undefined,
+    rooms: readonly { room: RoomRecord }[],
+    id: number | undefined,
+  ): Promise<void> {
+    if (id === undefined) return;
+    const msg = await findMessageById(this.deps.db, id);
+    if (!msg || (roomName !== undefined && msg.roomId !== rooms[0]?.room.id))
+      throw new ChatError("message_not_found");
   }
 
   /**
@@ -419,6 +457,29 @@ export class MessagesService {
     );
   }
 
+  /**
+   * Deletes an own message named the way a client knows it (XEP-0424): the origin id it gave the message, or the
+   * archive (stanza) id; same rules as deleteMessage.
+   * @param actor the sender.
+   * @param roomName the room.
+   * @param ref the origin id or stanza id.
+   * @throws ChatError message_not_found, forbidden, delete_window_passed.
+   */
+  async retract(actor: Actor, roomName: string, ref: string): Promise<void> {
+    const visible = await this.visibleRoom(actor, roomName);
+    const own = await findMessageByOriginId(
+      this.deps.db,
+      visible.room.id,
+      actor.jid.toLowerCase(),
+      ref,
+    );
+    if (own) return this.tombstone(actor, visible.room, own);
+    const id = Number(ref);
+    if (!/^\d+$/.test(ref) || !Number.isSafeInteger(id))
+      throw new ChatError("message_not_found");
+    return this.deleteMessageById(actor, roomName, id);
+  }
+
   private async tombstone(
     actor: Actor,
     room: RoomRecord,
@@ -431,6 +492,7 @@ export class MessagesService {
     if (now - msg.logTime > MESSAGE_DELETE_WINDOW_MS)
       throw new ChatError("delete_window_passed");
     await markMessageDeleted(this.deps.db, msg.id, now);
+    const members = await this.deps.members.get(room.id);
     const event = {
       kind: "chat.deleted",
       roomName: room.name,
@@ -438,9 +500,9 @@ export class MessagesService {
       originId: msg.originId,
       logTime: msg.logTime,
       senderJid: msg.senderJid,
+      senderNick: roomNicks(members).get(msg.senderJid.toLowerCase()) ?? "",
     };
-    for (const m of await this.deps.members.get(room.id))
-      this.deps.bus.publish(userTopic(m.userId), event);
+    for (const m of members) this.deps.bus.publish(userTopic(m.userId), event);
   }
 
   /**
@@ -529,38 +591,42 @@ export class MessagesService {
 }
 
 /**
- * Shapes a stored message for members: long bodies truncated, deleted ones emptied.
+ * Shapes a stored message for members: deleted ones emptied, long ones flagged (their whole body is kept, so
+ * stock XMPP clients get it; Moa clients show the preview).
  * @param m the record.
  * @param room its room.
  * @param people the people it names (its sender first, when known).
+ * @param nicks the room's member nicks, for the sender's nick.
  * @returns the view.
  */
 export function toView(
   m: MessageRecord,
   room: RoomRecord,
   people: ChatPerson[],
+  nicks: ReadonlyMap<string, string>,
 ): MessageView {
   const deleted = m.deletedAt !== null;
-  const preview = deleted
-    ? { text: "", isLong: false }
-    : previewMessage(m.body);
+  const isLongMsg = !deleted && previewMessage(m.body).isLong;
+  const senderName =
+    people.find((p) => p.jid === m.senderJid.toLowerCase())?.name ?? "";
   return {
     id: m.id,
     roomName: room.name,
     roomType: room.type,
     senderJid: m.senderJid,
-    senderName:
-      people.find((p) => p.jid === m.senderJid.toLowerCase())?.name ?? "",
+    senderName,
+    senderNick: senderNick(nicks, { jid: m.senderJid, name: senderName }),
     originId: m.originId,
     logTime: m.logTime,
-    body: preview.text,
-    isLongMsg: preview.isLong,
+    body: deleted ? "" : m.body,
+    isLongMsg,
     contentType: m.contentType,
     extension: deleted ? null : m.extension,
     replyTitle: deleted ? null : m.replyTitle,
     replyText: deleted ? null : m.replyText,
     replyTime: m.replyTime,
     deleted,
+    deletedAt: m.deletedAt,
     people,
   };
 }

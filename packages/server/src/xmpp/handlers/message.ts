@@ -29,10 +29,11 @@ async function handleGroupchat(
 ) {
   const retract = msg.getChild("retract", NS_RETRACT);
   if (retract) {
-    const id = Number(retract.attrs.id);
-    if (!Number.isSafeInteger(id))
+    // XEP-0424: clients name the message by the room's stanza id or by their own origin id.
+    const ref = retract.attrs.id as unknown;
+    if (typeof ref !== "string" || ref === "")
       throw new StanzaError("bad-request", "invalid_input");
-    await chat.messages.deleteMessageById(session.actor, roomName, id);
+    await chat.messages.retract(session.actor, roomName, ref);
     return;
   }
   const body = msg.getChildText("body");

@@ -1,11 +1,10 @@
 /**
  * Presence (docs/protocol.md §5): own presence values per target, subscriptions to the users a client shows,
- * login notifications, and MUC join presences to room JIDs (answered with the self-presence; membership, not
- * presence, decides delivery).
+ * login notifications, and presences to room JIDs (MUC joins: muc/join.ts; membership, not presence, decides
+ * delivery).
  */
 import xml, { type Element } from "@xmpp/xml";
 import {
-  NS_CLIENT,
   NS_MOA_PRESENCE,
   PRESENCE_TARGETS,
   type PresenceTarget,
@@ -20,9 +19,8 @@ import type { ImHooks } from "../im/register-im.js";
 import type { Router } from "../router.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { StanzaError } from "../stream/errors.js";
+import { roomPresence } from "../muc/join.js";
 import { requireAttr, roomNameOf } from "./target.js";
-
-const NS_MUC_USER = "http://jabber.org/protocol/muc#user";
 
 export type PresenceHooks = {
   onStart: (session: ChatSession) => void;
@@ -49,33 +47,6 @@ function showOf(presence: Element): Show {
   if (show === "dnd") return "dnd";
   if (show === "away" || show === "xa") return "away";
   return "on";
-}
-
-async function joinRoom(
-  ctx: XmppContext,
-  session: ChatSession,
-  presence: Element,
-  to: string,
-  roomName: string,
-) {
-  if (presence.attrs.type === "unavailable") return;
-  const { members } = await ctx.chat.rooms.members(session.actor, roomName);
-  const me = members.find((m) => m.userId === session.actor.userId);
-  const self = xml(
-    "presence",
-    { xmlns: NS_CLIENT, from: to, to: session.jid },
-    xml(
-      "x",
-      { xmlns: NS_MUC_USER },
-      xml("item", {
-        affiliation: me?.affiliation ?? "none",
-        role: "participant",
-        jid: session.jid,
-      }),
-      xml("status", { code: "110" }),
-    ),
-  );
-  session.deliver(self.toString());
 }
 
 /**
@@ -124,7 +95,7 @@ export function registerPresence(
       return;
     }
     const roomName = roomNameOf(to.split("/")[0], session);
-    if (roomName) await joinRoom(ctx, session, stanza, to, roomName);
+    if (roomName) await roomPresence(ctx, session, stanza, roomName);
     else await im?.subscription(session, stanza);
   });
 

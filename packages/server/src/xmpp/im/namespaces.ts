@@ -11,8 +11,6 @@ export const NS_ROSTER = "jabber:iq:roster";
 export const NS_ROSTER_VER = "urn:xmpp:features:rosterver";
 /** XEP-0054 vcard-temp. */
 export const NS_VCARD = "vcard-temp";
-/** XEP-0334 message processing hints (`<no-copy/>`, `<private/>` of carbons live in NS_CARBONS). */
-export const NS_HINTS = "urn:xmpp:hints";
 
 /**
  * disco#info features of the IM part, to append to the server's feature list (RFC 6121 roster versioning is a

@@ -293,13 +293,13 @@ export function userArchive(
       roomName: undefined,
       render: async (m, queryId) => {
         if (m.roomType !== ROOM_TYPES.dual)
-          return mamResult(m, session, queryId);
+          return mamResult(m, session, queryId, session.bare);
         if (!peers.has(m.roomName))
           peers.set(m.roomName, await peerOf(deps, session, m));
         const peer = peers.get(m.roomName);
         return peer
           ? chatMamResult(m, session, peer, queryId)
-          : mamResult(m, session, queryId);
+          : mamResult(m, session, queryId, session.bare);
       },
     };
   };

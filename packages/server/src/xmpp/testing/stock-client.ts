@@ -1,21 +1,29 @@
 /**
  * A stock XMPP client for tests: @xmpp/client (a library no one here wrote) over WebSocket, logged in with SASL
- * PLAIN and the REST login's access token, with a log of every stanza and a wait for the one that matches.
+ * PLAIN and the REST login's access token, with a log of every stanza and waits for the one a test expects.
  */
 import { WebSocket } from "ws";
 import type { Element } from "@xmpp/xml";
 import type { XmppClient } from "@xmpp/client";
+import type { TestServer } from "../../testing/index.js";
 
 const WAIT_MS = 5_000;
 
 export type StockClient = {
   xmpp: XmppClient;
+  /** The bound full JID. */
+  jid: string;
   /** Every stanza received so far, in order. */
   stanzas: Element[];
+  send(stanza: Element): Promise<void>;
   /** Waits for (and consumes) the first unconsumed stanza that matches. */
   next(match: (s: Element) => boolean, what?: string): Promise<Element>;
+  /** Waits for the first received stanza (already received or not) that matches, without consuming it. */
+  waitFor(match: (s: Element) => boolean, what: string): Promise<Element>;
   /** Sends an iq and resolves with the whole answer, error or result (never throws on an error answer). */
   iq(stanza: Element): Promise<Element>;
+  /** Sends an iq and resolves with its result; rejects with the error stanza's condition. */
+  request(iq: Element): Promise<Element>;
   stop(): Promise<void>;
 };
 
@@ -50,12 +58,18 @@ export async function startStockClient(
     for (const w of [...waiters]) w();
   });
   xmpp.on("error", () => undefined);
-  const next = (match: (s: Element) => boolean, what = "a matching stanza") =>
+  const wait = (
+    match: (s: Element) => boolean,
+    what: string,
+    consume: boolean,
+  ) =>
     new Promise<Element>((resolve, reject) => {
       const check = () => {
-        const found = stanzas.find((s) => !consumed.has(s) && match(s));
+        const found = stanzas.find(
+          (s) => !(consume && consumed.has(s)) && match(s),
+        );
         if (!found) return false;
-        consumed.add(found);
+        if (consume) consumed.add(found);
         waiters.delete(check);
         clearTimeout(timer);
         resolve(found);
@@ -71,12 +85,17 @@ export async function startStockClient(
       }, WAIT_MS);
       if (!check()) waiters.add(check);
     });
+  const next = (match: (s: Element) => boolean, what = "a matching stanza") =>
+    wait(match, what, true);
   let seq = 0;
-  await xmpp.start();
+  const address = await xmpp.start();
   return {
     xmpp,
+    jid: address.toString(),
     stanzas,
+    send: (s) => xmpp.send(s),
     next,
+    waitFor: (match, what) => wait(match, what, false),
     iq: async (stanza) => {
       seq += 1;
       const id = `${resource}-iq-${seq}`;
@@ -84,6 +103,22 @@ export async function startStockClient(
       await xmpp.send(stanza);
       return next((s) => s.is("iq") && s.attrs.id === id, `iq ${id}`);
     },
+    request: (iq) => xmpp.iqCaller.request(iq),
     stop: () => xmpp.stop(),
   };
+}
+
+/**
+ * Starts a stock client on a test server.
+ * @param server the test server.
+ * @param user the user's bare JID and access token.
+ * @param resource the resource to bind.
+ * @returns the online client.
+ */
+export function stockClient(
+  server: TestServer,
+  user: { jid: string; accessToken: string },
+  resource: string,
+): Promise<StockClient> {
+  return startStockClient(server.url, user, resource);
 }

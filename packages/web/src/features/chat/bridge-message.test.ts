@@ -2,7 +2,12 @@
  * A FILE message's links never reach the room window: it gets the file number and whether there is a thumbnail. A
  * stanza's `<person/>` names and a TALK's mentions reach it as data.
  */
-import { NS_MOA_CHAT, NS_SID } from "@moa/shared";
+import {
+  LONG_MESSAGE_MAX_LENGTH,
+  NS_MOA_CHAT,
+  NS_SID,
+  previewMessage,
+} from "@moa/shared";
 import { describe, expect, it } from "vitest";
 import { toBridgeMessage } from "./bridge-message";
 import { parseRoomMessage } from "./stanzas";
@@ -62,5 +67,22 @@ describe("toBridgeMessage", () => {
       { jid: "kim.demo@moa.test", name: "김민수", position: "차장" },
     ]);
     expect(message.mentions).toEqual(["lee.demo@moa.test"]);
+  });
+
+  it("shows a long message's preview (the server sends it whole for stock clients) with see-all", () => {
+    const whole = "가".repeat(LONG_MESSAGE_MAX_LENGTH + 100);
+    const xml = `<message xmlns="jabber:client" type="groupchat" from="pc_room@conference.moa.test/김민수">
+      <body>${whole}</body>
+      <stanza-id xmlns="${NS_SID}" id="9" by="pc_room@conference.moa.test"/>
+      <chat xmlns="${NS_MOA_CHAT}" sender="kim.demo@moa.test" sender-name="김민수" time="5" room-type="2" content-type="TALK" long="true"/>
+    </message>`;
+    const stanza = new DOMParser().parseFromString(
+      xml,
+      "text/xml",
+    ).documentElement;
+    const message = toBridgeMessage(parseRoomMessage(stanza)!);
+    expect(message.isLongMsg).toBe(true);
+    expect(message.text).toBe(previewMessage(whole).text);
+    expect(message.text.length).toBeLessThan(whole.length);
   });
 });

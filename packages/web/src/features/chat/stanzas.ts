@@ -11,6 +11,7 @@ import {
   NS_MOA_ROOMS,
   NS_RSM,
   NS_SID,
+  previewMessage,
   roomTypeFromName,
   ROOM_TYPES,
   type Affiliation,
@@ -159,6 +160,8 @@ export function parseRoomMessage(
   const slash = from.indexOf("/");
   const reply = child(message, "reply", NS_MOA_CHAT);
   const extension = child(message, "extensions", NS_MOA_CHAT)?.textContent;
+  const body = child(message, "body")?.textContent ?? "";
+  const long = chat.getAttribute("long") === "true";
   const people = children(chat, "person").flatMap((p) => {
     const jid = p.getAttribute("jid")?.toLowerCase();
     const name = p.getAttribute("name");
@@ -175,9 +178,10 @@ export function parseRoomMessage(
     senderName: chat.getAttribute("sender-name") ?? "",
     time: numberAttr(chat, "time"),
     contentType,
-    text: child(message, "body")?.textContent ?? "",
+    // The server sends a long message whole (for stock clients); the window shows its preview and see-all (§2.11).
+    text: long ? previewMessage(body).text : body,
     deleted: chat.getAttribute("deleted") === "true",
-    long: chat.getAttribute("long") === "true",
+    long,
     ...(reply
       ? {
           reply: {

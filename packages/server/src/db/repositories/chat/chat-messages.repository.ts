@@ -235,6 +235,8 @@ export type HistoryQuery = {
   afterId?: number | undefined;
   /** Only ids smaller than this. */
   beforeId?: number | undefined;
+  /** Only messages from this sender (lower-case bare JID). */
+  senderJid?: string | undefined;
   /** Newest first (then the caller reverses), for "before" paging. */
   newestFirst: boolean;
   limit: number;
@@ -266,6 +268,8 @@ export async function queryHistory(
   if (q.endTime !== undefined) query = query.where("log_time", "<=", q.endTime);
   if (q.afterId !== undefined) query = query.where("id", ">", q.afterId);
   if (q.beforeId !== undefined) query = query.where("id", "<", q.beforeId);
+  if (q.senderJid !== undefined)
+    query = query.where("sender_jid", "=", q.senderJid);
   return query
     .orderBy("id", q.newestFirst ? "desc" : "asc")
     .limit(q.limit)
@@ -310,6 +314,29 @@ export async function findMessageById(
     .selectFrom("chat_messages")
     .select(columns)
     .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/**
+ * Finds a sender's message by the origin id their client gave it (XEP-0359; unique per room and sender).
+ * @param db the database.
+ * @param roomId the room.
+ * @param senderJid the sender (lower-case bare JID).
+ * @param originId the client's id.
+ * @returns the message, or undefined.
+ */
+export async function findMessageByOriginId(
+  db: Db,
+  roomId: number,
+  senderJid: string,
+  originId: string,
+): Promise<MessageRecord | undefined> {
+  return db
+    .selectFrom("chat_messages")
+    .select(columns)
+    .where("room_id", "=", roomId)
+    .where("sender_jid", "=", senderJid)
+    .where("origin_id", "=", originId)
     .executeTakeFirst();
 }
 

@@ -2,13 +2,24 @@
  * XEP-0313 message archive management (v2) with XEP-0059 result set paging, so stock clients page history.
  * Query a room JID for that room's history (spec RoomHistory: start/end = log time range; the paged form =
  * end at the point time, `<before/>`, max 100); query your own bare JID for every room, which reconnecting
- * clients use with `<after>{last stanza id}</after>` to catch up. https://xmpp.org/extensions/xep-0313.html
+ * clients use with `<after>{last stanza id}</after>` to catch up. Results come from the archive queried.
+ * https://xmpp.org/extensions/xep-0313.html
  */
 import xml, { type Element } from "@xmpp/xml";
-import { NS_DATA, NS_MAM, NS_RSM, HISTORY_PAGE_SIZE } from "@moa/shared";
+import {
+  NS_DATA,
+  NS_MAM,
+  NS_RSM,
+  HISTORY_PAGE_SIZE,
+  parseJid,
+  roomDomain,
+  roomJid,
+} from "@moa/shared";
 import type { ChatServices } from "../../../services/chat/chat-services.js";
+import type { DiscoFeatures } from "../../disco-features.js";
 import type { Router } from "../../router.js";
-import { mamResult } from "../../render.js";
+import { roomNicks } from "../../../services/chat/room-nicks.js";
+import { mamResult, sessionDomain } from "../../render.js";
 import type { ChatSession } from "../../stream/chat-session.js";
 import { StanzaError } from "../../stream/errors.js";
 import { roomNameOf } from "../target.js";
@@ -41,19 +52,74 @@ function parseId(value: string | null | undefined): number | undefined {
   return id;
 }
 
+/** The archive filter a `with` value asks for (XEP-0313 §4.1.1). */
+type WithFilter = { roomName?: string; senderJid?: string } | "nothing";
+
+/**
+ * Reads `with`: in a room's archive an occupant (`room/nick`) or a member's bare JID picks their messages; in the
+ * user's archive a room JID picks that room and a user's bare JID that user's messages.
+ */
+async function withFilter(
+  chat: ChatServices,
+  session: ChatSession,
+  roomName: string | undefined,
+  value: string | undefined,
+): Promise<WithFilter> {
+  if (value === undefined || value === "") return {};
+  const jid = parseJid(value);
+  if (!jid) throw new StanzaError("bad-request", "invalid_input");
+  const bare = `${jid.local}@${jid.domain}`;
+  if (jid.domain === roomDomain(sessionDomain(session))) {
+    if (roomName === undefined)
+      return jid.resource === undefined ? { roomName: jid.local } : "nothing";
+    if (jid.local !== roomName) return "nothing";
+    if (jid.resource === undefined) return {};
+    const { members } = await chat.rooms.members(session.actor, roomName);
+    const byNick = [...roomNicks(members)].find(([, n]) => n === jid.resource);
+    return byNick ? { senderJid: byNick[0] } : "nothing";
+  }
+  return { senderJid: bare };
+}
+
+/** The search form (XEP-0313 §4.1.1): the fields a query may use. */
+function searchForm(): Element {
+  return xml(
+    "query",
+    { xmlns: NS_MAM },
+    xml(
+      "x",
+      { xmlns: NS_DATA, type: "form" },
+      xml(
+        "field",
+        { var: "FORM_TYPE", type: "hidden" },
+        xml("value", {}, NS_MAM),
+      ),
+      xml("field", { var: "with", type: "jid-single" }),
+      xml("field", { var: "start", type: "text-single" }),
+      xml("field", { var: "end", type: "text-single" }),
+    ),
+  );
+}
+
 /**
  * Registers the MAM query handler.
  * @param router the router.
  * @param chat the chat services.
+ * @param features the advertised features.
+ * @param userArchive the IM part's answer for the user's own archive (1:1 history `with` a colleague, 1:1 form for
+ *   stock clients), if any.
  */
 export function registerMam(
   router: Router,
   chat: ChatServices,
+  features: DiscoFeatures,
   userArchive?: (
     session: ChatSession,
     withJid: string | undefined,
   ) => Promise<UserArchive | null | undefined>,
 ): void {
+  // XEP-0313 §7: the user's own archive is discovered at their bare JID; room archives at the room (muc/room-info.ts).
+  features.addAccount(NS_MAM, true);
   router.iq("set", NS_MAM, "query", async (session: ChatSession, query, iq) => {
     const to = iq.attrs.to as string | undefined;
     let roomName: string | undefined;
@@ -62,32 +128,41 @@ export function registerMam(
       if (!roomName) throw new StanzaError("item-not-found");
     }
     const fields = formFields(query);
-    const queryId = query.attrs.queryid as string | undefined;
-    let render = (m: MessageView): string | Promise<string> =>
-      mamResult(m, session, queryId);
-    // The user's own archive: 1:1 history `with` a colleague, 1:1 form for stock clients (im/one-to-one.ts).
-    const own =
-      roomName === undefined && userArchive
-        ? await userArchive(session, fields.get("with"))
-        : undefined;
-    if (own === null)
-      return xml(
-        "fin",
-        { xmlns: NS_MAM, complete: "true" },
-        xml("set", { xmlns: NS_RSM }),
-      );
-    if (own) {
-      roomName = own.roomName;
-      render = (m) => own.render(m, queryId);
-    }
     const set = query.getChild("set", NS_RSM);
     const maxText = set?.getChildText("max");
     const max = maxText ? Number(maxText) : HISTORY_PAGE_SIZE;
     if (!Number.isInteger(max) || max < 0)
       throw new StanzaError("bad-request", "invalid_input");
     const before = set?.getChild("before");
+    const queryId = query.attrs.queryid as string | undefined;
+    const archive =
+      roomName === undefined
+        ? session.bare
+        : roomJid(roomName, sessionDomain(session));
+    let render = (m: MessageView): string | Promise<string> =>
+      mamResult(m, session, queryId, archive);
+    // The user's own archive: 1:1 history `with` a colleague, 1:1 form for stock clients (im/one-to-one.ts).
+    const own =
+      roomName === undefined && userArchive
+        ? await userArchive(session, fields.get("with"))
+        : undefined;
+    const filter: WithFilter = own
+      ? {}
+      : own === null
+        ? "nothing"
+        : await withFilter(chat, session, roomName, fields.get("with"));
+    if (own) {
+      roomName = own.roomName;
+      render = (m) => own.render(m, queryId);
+    }
+    if (filter === "nothing") {
+      const fin = xml("fin", { xmlns: NS_MAM, complete: "true" });
+      fin.c("set", { xmlns: NS_RSM });
+      return fin;
+    }
     const page = await chat.messages.history(session.actor, {
-      roomName,
+      roomName: roomName ?? filter.roomName,
+      senderJid: filter.senderJid,
       startTime: parseTime(fields.get("start")),
       endTime: parseTime(fields.get("end")),
       afterId: parseId(set?.getChildText("after")),
@@ -107,4 +182,5 @@ export function registerMam(
     }
     return fin;
   });
+  router.iq("get", NS_MAM, "query", () => Promise.resolve(searchForm()));
 }

@@ -1,0 +1,169 @@
+/**
+ * A stock browser XMPP client no one here wrote — Converse.js, served by the test on the server's origin — logs in
+ * over WebSocket, finds the room through discovery, shows its history from the archive after a reload, and sends a
+ * message the Moa web client receives (docs/protocol.md §4, §8).
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, normalize } from "node:path";
+import { loginAs } from "@moa/server/testing";
+import { roomJid } from "@moa/shared";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe } from "vitest";
+import { connectPeer } from "./chat-peer.js";
+import { test } from "./fixtures.js";
+import { DEMO } from "./login-helpers.js";
+import { bubble, openRoomWindow, signIn } from "./room-helpers.js";
+
+const converseDist = dirname(
+  createRequire(import.meta.url).resolve("converse.js/dist/converse.min.js"),
+);
+/** Where the test serves Converse: under the Moa server's origin, which the chat socket accepts browsers from. */
+const PREFIX = "/converse-test/";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".png": "image/png",
+};
+
+function conversePage(settings: Record<string, unknown>): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Converse</title>
+<link rel="stylesheet" href="${PREFIX}dist/converse.min.css">
+</head><body class="converse-fullscreen"><script type="module">
+import converse from "${PREFIX}dist/converse.min.js";
+converse.initialize(${JSON.stringify(settings)});
+</script></body></html>`;
+}
+
+/**
+ * Serves Converse's dist and a page that starts it, on the server's origin (a page route, nothing listens).
+ * @param context - the browser context Converse runs in.
+ * @param serverUrl - the Moa server.
+ * @param settings - Converse's settings.
+ */
+async function serveConverse(
+  context: BrowserContext,
+  serverUrl: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  await context.route(`${serverUrl}${PREFIX}**`, async (route) => {
+    const path = new URL(route.request().url()).pathname.slice(PREFIX.length);
+    if (path === "" || path === "index.html") {
+      await route.fulfill({
+        contentType: "text/html",
+        body: conversePage(settings),
+      });
+      return;
+    }
+    const file = normalize(join(converseDist, path.replace(/^dist\//, "")));
+    if (!file.startsWith(converseDist)) {
+      await route.fulfill({ status: 404 });
+      return;
+    }
+    try {
+      const ext = file.slice(file.lastIndexOf("."));
+      await route.fulfill({
+        body: await readFile(file),
+        contentType: TYPES[ext] ?? "application/octet-stream",
+      });
+    } catch {
+      await route.fulfill({ status: 404 });
+    }
+  });
+}
+
+/**
+ * Opens Converse in a fresh browser context (no cached messages: what it shows comes from the server).
+ * @returns the context and its page.
+ */
+async function openConverse(
+  browser: Browser,
+  serverUrl: string,
+  settings: Record<string, unknown>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  // A routed page has no server address, so Chromium counts it as a public site asking for a local one.
+  const context = await browser.newContext({
+    permissions: ["local-network-access"],
+  });
+  await serveConverse(context, serverUrl, settings);
+  const page = await context.newPage();
+  await page.goto(`${serverUrl}${PREFIX}`);
+  return { context, page };
+}
+
+/** Converse's message composer of the open room. */
+const composer = (page: Page) =>
+  page.getByRole("textbox", { name: /message/i }).last();
+
+describe("Converse.js", () => {
+  test("logs in over WebSocket, shows a room's archived history when started again and sends to a Moa web user", async ({
+    server,
+    browser,
+    page,
+  }) => {
+    const peer = await connectPeer(server.url, "jaewon.yoon");
+    const contexts: BrowserContext[] = [];
+    try {
+      const converseUser = "nayeon.park";
+      const tokens = await loginAs(
+        { url: server.url },
+        { loginId: converseUser, domain: DEMO.domain, password: DEMO.password },
+      );
+      const jid = tokens.body.User_Info.messengerId;
+      const domain = jid.split("@")[1] ?? "";
+      const room = await peer.createRoom(
+        2,
+        [peer.jidOf(converseUser), peer.jidOf("sungmin.lee")],
+        "컨버스 회의",
+      );
+      await peer.say(room, "컨버스에서도 보이나요");
+      const settings = {
+        websocket_url: `${server.url.replace(/^http/, "ws")}/ws/`,
+        discover_connection_methods: false,
+        authentication: "login",
+        auto_login: true,
+        jid,
+        // Password SASL is being added on another branch; until then the REST login's access token is the password.
+        password: tokens.accessToken,
+        view_mode: "fullscreen",
+        auto_join_rooms: [roomJid(room, domain)],
+        muc_nickname_from_jid: true,
+        assets_path: `${PREFIX}dist/`,
+        loglevel: "error",
+        play_sounds: false,
+      };
+      const first = await openConverse(browser, server.url, settings);
+      contexts.push(first.context);
+      await first.page.getByText("컨버스에서도 보이나요").first().waitFor({
+        timeout: 30_000,
+      });
+      await first.context.close();
+
+      // While Converse is away the talk goes on; started again with nothing cached, it pages the room's archive.
+      await peer.say(room, "다시 열기 전에 보낸 말");
+      const second = await openConverse(browser, server.url, settings);
+      contexts.push(second.context);
+      const converse = second.page;
+      await converse.getByText("다시 열기 전에 보낸 말").first().waitFor({
+        timeout: 30_000,
+      });
+      await converse.getByText("컨버스에서도 보이나요").first().waitFor();
+
+      await signIn(page, server.url, "sungmin.lee");
+      const moaRoom = await openRoomWindow(page, /^컨버스 회의/);
+      await composer(converse).fill("컨버스에서 보냅니다");
+      await composer(converse).press("Enter");
+      await bubble(moaRoom, "컨버스에서 보냅니다").waitFor();
+    } finally {
+      for (const c of contexts) await c.close();
+      await peer.stop();
+    }
+  });
+});
