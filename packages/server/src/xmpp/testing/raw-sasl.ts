@@ -1,0 +1,115 @@
+/**
+ * One SASL attempt by hand, over direct TLS or WebSocket, reporting how the server answered. For refusals:
+ * @xmpp/client leaves a rejected promise unhandled when its login fails, which the test runner reports as an error.
+ */
+import { connect as tlsConnect } from "node:tls";
+import type { Element } from "@xmpp/xml";
+import { NS_FRAMING, NS_SASL } from "@moa/shared";
+import { TcpStreamParser } from "../stream/tcp-parser.js";
+import { connectRaw } from "./raw-client.js";
+import { ScramSha256 } from "./scram-client.js";
+
+const WAIT_MS = 5_000;
+
+type Channel = {
+  send(xml: string): void;
+  next(match: (el: Element) => boolean): Promise<Element>;
+  close(): void;
+};
+
+function tlsChannel(port: number): Channel {
+  const socket = tlsConnect({
+    port,
+    host: "127.0.0.1",
+    rejectUnauthorized: false,
+  });
+  const received: Element[] = [];
+  let wake = () => {};
+  const parser = new TcpStreamParser(
+    { maxDepth: 100, maxElements: 10_000, maxAttributes: 100 },
+    () => 1_000_000,
+    (el) => {
+      received.push(el);
+      wake();
+    },
+  );
+  socket.on("data", (chunk: Buffer) =>
+    parser.write(chunk.toString("utf8"), chunk.byteLength),
+  );
+  return {
+    send: (xml) => socket.write(xml),
+    next: (match) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("timed out")), WAIT_MS);
+        const check = () => {
+          const i = received.findIndex(match);
+          if (i < 0) return;
+          clearTimeout(timer);
+          resolve(received.splice(i, 1)[0] as Element);
+        };
+        wake = check;
+        check();
+      }),
+    close: () => socket.destroy(),
+  };
+}
+
+/**
+ * Tries one login.
+ * @param target direct TLS port, or the server's http URL for WebSocket.
+ * @param jid the user's bare JID.
+ * @param secret password, app password or token.
+ * @param mechanism PLAIN or SCRAM-SHA-256.
+ * @returns "success", or the failure's condition and text.
+ */
+export async function saslAttempt(
+  target: { tlsPort: number } | { url: string },
+  jid: string,
+  secret: string,
+  mechanism: "PLAIN" | "SCRAM-SHA-256",
+): Promise<"success" | { condition: string; text: string }> {
+  const [local = "", domain = ""] = jid.split("@");
+  let channel: Channel;
+  if ("tlsPort" in target) {
+    channel = tlsChannel(target.tlsPort);
+    channel.send(
+      `<?xml version='1.0'?><stream:stream xmlns="jabber:client" xmlns:stream="http://etherx.jabber.org/streams" to="${domain}" version="1.0">`,
+    );
+  } else {
+    const ws = await connectRaw(target.url);
+    channel = {
+      send: (xml) => ws.send(xml),
+      next: (match) => ws.next(match),
+      close: () => void ws.close(),
+    };
+    channel.send(`<open xmlns="${NS_FRAMING}" to="${domain}" version="1.0"/>`);
+  }
+  try {
+    await channel.next((el) => el.name === "stream:features");
+    const b64 = (s: string) => Buffer.from(s).toString("base64");
+    const scram = new ScramSha256();
+    const cred = { username: local, password: secret };
+    channel.send(
+      `<auth xmlns="${NS_SASL}" mechanism="${mechanism}">${b64(
+        mechanism === "PLAIN" ? `\0${local}\0${secret}` : scram.response(cred),
+      )}</auth>`,
+    );
+    for (;;) {
+      const el = await channel.next((e) =>
+        ["challenge", "success", "failure"].includes(e.name),
+      );
+      if (el.name === "success") return "success";
+      if (el.name === "failure") {
+        const condition =
+          el.getChildElements().find((c) => c.name !== "text")?.name ?? "";
+        return { condition, text: el.getChildText("text") ?? "" };
+      }
+      scram.challenge(Buffer.from(el.getText(), "base64").toString("utf8"));
+      channel.send(
+        `<response xmlns="${NS_SASL}">${b64(scram.response(cred))}</response>`,
+      );
+    }
+  } finally {
+    channel.close();
+  }
+}
