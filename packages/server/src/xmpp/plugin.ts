@@ -251,7 +251,8 @@ export function registerXmppEndpoint(
   const close = async () => {
     clearInterval(expiry);
     server.off("upgrade", onUpgrade);
-    await tcp?.close();
+    // Stops accepting now; resolves once the open streams below have closed.
+    const tcpStopped = tcp?.close();
     // Graceful drain: messages already accepted are committed and acknowledged before their streams close, so the
     // clients resend nothing twice when they move to another node.
     await chat.settled();
@@ -269,6 +270,7 @@ export function registerXmppEndpoint(
       tcpClosedOrCut([...tcpTransports], CLOSE_GRACE_MS),
     ]);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await tcpStopped;
     await presence.drain();
     chat.close();
   };

@@ -100,7 +100,7 @@ async function refused(
   user: { jid: string },
   secret: string,
   transport: "tls" | "ws",
-  mechanism: "PLAIN" | "SCRAM-SHA-256" = "PLAIN",
+  mechanism: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-256-PLUS" = "PLAIN",
 ): Promise<Refusal> {
   const result = await saslAttempt(
     transport === "tls" ? { tlsPort: ports.directTls } : { url: server.url },
@@ -218,6 +218,31 @@ describe("SCRAM-SHA-256", () => {
     expect(wrong).toEqual({
       condition: "not-authorized",
       text: "104 wrong_password",
+    });
+  });
+
+  it("binds to the TLS session with SCRAM-SHA-256-PLUS (tls-exporter) and proves the server knows the keys", async () => {
+    const user = await createUser(server.database.db, company);
+    await loginAs(server, user);
+    const target = { tlsPort: ports.directTls };
+    expect(
+      await saslAttempt(target, user.jid, user.password, "SCRAM-SHA-256"),
+    ).toBe("success");
+    expect(
+      await saslAttempt(target, user.jid, user.password, "SCRAM-SHA-256-PLUS"),
+    ).toBe("success");
+    // A relay in the middle sees another TLS session, so its binding data differ and the login fails.
+    expect(
+      await saslAttempt(
+        target,
+        user.jid,
+        user.password,
+        "SCRAM-SHA-256-PLUS",
+        true,
+      ),
+    ).toEqual({
+      condition: "malformed-request",
+      text: "channel_binding_mismatch",
     });
   });
 
@@ -403,5 +428,43 @@ describe("WebSocket origins", () => {
   it("accepts pages from XMPP_WS_ORIGINS and refuses other sites", async () => {
     expect(await upgrade(ALLOWED_ORIGIN)).toBe(101);
     expect(await upgrade("https://elsewhere.example.com")).toBe(403);
+  });
+});
+
+describe("shutdown", () => {
+  it("ends TCP streams with system-shutdown and stops listening", async () => {
+    const other = await createTestServer({
+      XMPP_PORT: "0",
+      XMPP_TLS_PORT: "off",
+      DATA_DIR: dataDir,
+    });
+    const port = xmppTcpPorts(other.app).starttls ?? 0;
+    const user = await createUser(
+      other.database.db,
+      await createCompany(other.database.db),
+    );
+    const { client } = await import("@xmpp/client");
+    const [local = "", domain = ""] = user.jid.split("@");
+    const xmpp = client({
+      service: `xmpp://127.0.0.1:${port}`,
+      domain,
+      username: local,
+      password: user.password,
+    });
+    await xmpp.start();
+    const ended = streamError(xmpp);
+    await other.close();
+    expect(await ended).toEqual({ condition: "system-shutdown", text: "" });
+    xmpp.reconnect.stop();
+    await xmpp.stop().catch(() => undefined);
+    const refusedConnect = await new Promise<string>((resolve) => {
+      const s = netConnect(port, "127.0.0.1");
+      s.once("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? ""));
+      s.once("connect", () => {
+        s.destroy();
+        resolve("connected");
+      });
+    });
+    expect(refusedConnect).toBe("ECONNREFUSED");
   });
 });

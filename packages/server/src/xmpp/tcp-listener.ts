@@ -28,7 +28,7 @@ export type TcpPorts = { starttls?: number; directTls?: number };
 
 export type TcpListeners = {
   ports: TcpPorts;
-  /** Stops accepting; open streams are ended by the endpoint. */
+  /** Stops accepting at once; resolves when the open streams (ended by the endpoint) have closed. */
   close(): Promise<void>;
 };
 

@@ -12,6 +12,8 @@ import { ScramSha256 } from "./scram-client.js";
 const WAIT_MS = 5_000;
 
 type Channel = {
+  /** Channel binding data of the TLS session (tls-exporter), when there is one. */
+  exporter?: () => Buffer;
   send(xml: string): void;
   next(match: (el: Element) => boolean): Promise<Element>;
   close(): void;
@@ -37,6 +39,12 @@ function tlsChannel(port: number): Channel {
     parser.write(chunk.toString("utf8"), chunk.byteLength),
   );
   return {
+    exporter: () =>
+      socket.exportKeyingMaterial(
+        32,
+        "EXPORTER-Channel-Binding",
+        Buffer.alloc(0),
+      ),
     send: (xml) => socket.write(xml),
     next: (match) =>
       new Promise((resolve, reject) => {
@@ -59,14 +67,16 @@ function tlsChannel(port: number): Channel {
  * @param target direct TLS port, or the server's http URL for WebSocket.
  * @param jid the user's bare JID.
  * @param secret password, app password or token.
- * @param mechanism PLAIN or SCRAM-SHA-256.
- * @returns "success", or the failure's condition and text.
+ * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-256-PLUS (tls-exporter; TLS only).
+ * @param tamper alters the channel binding data (a man in the middle has a different TLS session).
+ * @returns "success" with the server's final message verified, or the failure's condition and text.
  */
 export async function saslAttempt(
   target: { tlsPort: number } | { url: string },
   jid: string,
   secret: string,
-  mechanism: "PLAIN" | "SCRAM-SHA-256",
+  mechanism: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-256-PLUS",
+  tamper = false,
 ): Promise<"success" | { condition: string; text: string }> {
   const [local = "", domain = ""] = jid.split("@");
   let channel: Channel;
@@ -87,7 +97,13 @@ export async function saslAttempt(
   try {
     await channel.next((el) => el.name === "stream:features");
     const b64 = (s: string) => Buffer.from(s).toString("base64");
-    const scram = new ScramSha256();
+    const data = channel.exporter?.();
+    if (data && tamper) data[0] = (data[0] ?? 0) ^ 1;
+    const scram = new ScramSha256(
+      mechanism === "SCRAM-SHA-256-PLUS" && data
+        ? { type: "tls-exporter", data }
+        : undefined,
+    );
     const cred = { username: local, password: secret };
     channel.send(
       `<auth xmlns="${NS_SASL}" mechanism="${mechanism}">${b64(
@@ -98,7 +114,14 @@ export async function saslAttempt(
       const el = await channel.next((e) =>
         ["challenge", "success", "failure"].includes(e.name),
       );
-      if (el.name === "success") return "success";
+      if (el.name === "success") {
+        if (mechanism !== "PLAIN") {
+          const final = Buffer.from(el.getText(), "base64").toString("utf8");
+          if (!scram.verifyServer(final))
+            throw new Error(`server signature wrong: ${final}`);
+        }
+        return "success";
+      }
       if (el.name === "failure") {
         const condition =
           el.getChildElements().find((c) => c.name !== "text")?.name ?? "";
