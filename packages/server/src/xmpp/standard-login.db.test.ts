@@ -112,6 +112,15 @@ async function refused(
   return result;
 }
 
+/** Waits (up to 5 s) for a condition checked every 20 ms. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("condition not met");
+}
+
 /** Reads a raw TCP stream until `marker` arrives. */
 function readUntil(
   socket: NodeJS.ReadWriteStream,
@@ -185,6 +194,17 @@ describe("TCP c2s", () => {
       expect(jid).toBe(`${user.jid}/std`);
       await xmpp.stop();
     }
+    // Each password login opened a login session, which its stream's end closed again.
+    await until(async () => {
+      const rows = await server.database.db
+        .selectFrom("auth_sessions")
+        .select("revoke_reason")
+        .where("user_id", "=", user.id)
+        .execute();
+      return (
+        rows.length === 2 && rows.every((r) => r.revoke_reason === "logout")
+      );
+    });
   });
 
   it("still accepts PLAIN with an access token over TCP", async () => {
@@ -244,6 +264,15 @@ describe("SCRAM-SHA-256", () => {
       condition: "malformed-request",
       text: "channel_binding_mismatch",
     });
+    // Under TLS 1.2 there is no exporter binding (RFC 9266 needs 1.3): the certificate's hash binds instead.
+    expect(
+      await saslAttempt(
+        { ...target, tls12: true },
+        user.jid,
+        user.password,
+        "SCRAM-SHA-256-PLUS",
+      ),
+    ).toBe("success");
   });
 
   it("refuses PLAIN with a password over an unencrypted WebSocket", async () => {

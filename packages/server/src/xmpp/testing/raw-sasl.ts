@@ -2,6 +2,7 @@
  * One SASL attempt by hand, over direct TLS or WebSocket, reporting how the server answered. For refusals:
  * @xmpp/client leaves a rejected promise unhandled when its login fails, which the test runner reports as an error.
  */
+import { createHash } from "node:crypto";
 import { connect as tlsConnect } from "node:tls";
 import type { Element } from "@xmpp/xml";
 import { NS_FRAMING, NS_SASL } from "@moa/shared";
@@ -12,18 +13,19 @@ import { ScramSha256 } from "./scram-client.js";
 const WAIT_MS = 5_000;
 
 type Channel = {
-  /** Channel binding data of the TLS session (tls-exporter), when there is one. */
-  exporter?: () => Buffer;
+  /** Channel binding of the TLS session, of the type RFC 9266 / RFC 5929 give its TLS version. */
+  binding?: () => { type: string; data: Buffer };
   send(xml: string): void;
   next(match: (el: Element) => boolean): Promise<Element>;
   close(): void;
 };
 
-function tlsChannel(port: number): Channel {
+function tlsChannel(port: number, tls12: boolean): Channel {
   const socket = tlsConnect({
     port,
     host: "127.0.0.1",
     rejectUnauthorized: false,
+    ...(tls12 ? { maxVersion: "TLSv1.2" as const } : {}),
   });
   const received: Element[] = [];
   let wake = () => {};
@@ -39,12 +41,22 @@ function tlsChannel(port: number): Channel {
     parser.write(chunk.toString("utf8"), chunk.byteLength),
   );
   return {
-    exporter: () =>
-      socket.exportKeyingMaterial(
-        32,
-        "EXPORTER-Channel-Binding",
-        Buffer.alloc(0),
-      ),
+    binding: () =>
+      socket.getProtocol() === "TLSv1.3"
+        ? {
+            type: "tls-exporter",
+            data: socket.exportKeyingMaterial(
+              32,
+              "EXPORTER-Channel-Binding",
+              Buffer.alloc(0),
+            ),
+          }
+        : {
+            type: "tls-server-end-point",
+            data: createHash("sha256")
+              .update(socket.getPeerCertificate().raw)
+              .digest(),
+          },
     send: (xml) => socket.write(xml),
     next: (match) =>
       new Promise((resolve, reject) => {
@@ -67,12 +79,12 @@ function tlsChannel(port: number): Channel {
  * @param target direct TLS port, or the server's http URL for WebSocket.
  * @param jid the user's bare JID.
  * @param secret password, app password or token.
- * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-256-PLUS (tls-exporter; TLS only).
+ * @param mechanism PLAIN, SCRAM-SHA-256 or SCRAM-SHA-256-PLUS (TLS only; `tls12` limits TLS to 1.2).
  * @param tamper alters the channel binding data (a man in the middle has a different TLS session).
  * @returns "success" with the server's final message verified, or the failure's condition and text.
  */
 export async function saslAttempt(
-  target: { tlsPort: number } | { url: string },
+  target: { tlsPort: number; tls12?: boolean } | { url: string },
   jid: string,
   secret: string,
   mechanism: "PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-256-PLUS",
@@ -81,7 +93,7 @@ export async function saslAttempt(
   const [local = "", domain = ""] = jid.split("@");
   let channel: Channel;
   if ("tlsPort" in target) {
-    channel = tlsChannel(target.tlsPort);
+    channel = tlsChannel(target.tlsPort, target.tls12 ?? false);
     channel.send(
       `<?xml version='1.0'?><stream:stream xmlns="jabber:client" xmlns:stream="http://etherx.jabber.org/streams" to="${domain}" version="1.0">`,
     );
@@ -97,12 +109,10 @@ export async function saslAttempt(
   try {
     await channel.next((el) => el.name === "stream:features");
     const b64 = (s: string) => Buffer.from(s).toString("base64");
-    const data = channel.exporter?.();
-    if (data && tamper) data[0] = (data[0] ?? 0) ^ 1;
+    const binding = channel.binding?.();
+    if (binding && tamper) binding.data[0] = (binding.data[0] ?? 0) ^ 1;
     const scram = new ScramSha256(
-      mechanism === "SCRAM-SHA-256-PLUS" && data
-        ? { type: "tls-exporter", data }
-        : undefined,
+      mechanism === "SCRAM-SHA-256-PLUS" ? binding : undefined,
     );
     const cred = { username: local, password: secret };
     channel.send(
