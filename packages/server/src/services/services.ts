@@ -110,6 +110,7 @@ export async function createIdentityServices(
       audit,
       sessionEvents,
       clock,
+      (user, password) => rememberScramKeys(chatCredentials, user, password),
     ),
     gate,
     repositories: {

@@ -217,9 +217,13 @@ describe("TCP c2s", () => {
 });
 
 describe("SCRAM-SHA-256", () => {
-  it("works once a password login derived the keys, over WebSocket and TCP", async () => {
+  it("works over WebSocket and TCP; an account without keys gets them at its next password login", async () => {
     const user = await createUser(server.database.db, company);
-    // Created without a login: there are no keys to check a proof against yet, and the client is told why.
+    // As an account from before SCRAM (or a bulk import): no keys to check a proof against, and the client is told why.
+    await server.database.db
+      .deleteFrom("scram_credentials")
+      .where("user_id", "=", user.id)
+      .execute();
     const before = await refused(user, user.password, "ws", "SCRAM-SHA-256");
     expect(before.condition).toBe("not-authorized");
     expect(before.text).toMatch(/^scram_unavailable/);
@@ -239,6 +243,20 @@ describe("SCRAM-SHA-256", () => {
       condition: "not-authorized",
       text: "104 wrong_password",
     });
+  });
+
+  it("takes a new password at once when an administrator sets it", async () => {
+    const user = await createUser(server.database.db, company);
+    await directoryFor(server.database.db).updateUser(company, user.loginId, {
+      password: "changed-1!",
+    });
+    const target = { tlsPort: ports.directTls };
+    expect(
+      await saslAttempt(target, user.jid, "changed-1!", "SCRAM-SHA-256"),
+    ).toBe("success");
+    expect(
+      await saslAttempt(target, user.jid, user.password, "SCRAM-SHA-256"),
+    ).toEqual({ condition: "not-authorized", text: "104 wrong_password" });
   });
 
   it("binds to the TLS session with SCRAM-SHA-256-PLUS (tls-exporter) and proves the server knows the keys", async () => {
