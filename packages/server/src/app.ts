@@ -96,7 +96,10 @@ export async function createApp(deps: AppDeps) {
   registerOrgRoutes(app, { services: identity });
   registerAppPasswordRoutes(
     app,
-    new AppPasswordService(identity.repositories.chatCredentials),
+    new AppPasswordService(
+      identity.repositories.chatCredentials,
+      identity.sessions,
+    ),
   );
 
   // Several nodes: each announces itself and the presences it holds, and takes off those of a node that died.

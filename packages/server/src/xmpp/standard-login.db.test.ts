@@ -375,18 +375,25 @@ describe("app passwords", () => {
     expect(created.password).toMatch(/^[a-z]{4}(-[a-z]{4}){3}$/);
     const { xmpp, jid } = await login(user, created.password, "starttls");
     expect(jid).toBe(`${user.jid}/std`);
-    await xmpp.stop();
     const listed = await api("GET", "/api/v1/auth/app-passwords", accessToken);
     expect(listed.appPasswords).toMatchObject([
       { id: created.id, label: "Gajim", lastUsedAt: expect.any(String) },
     ]);
     expect(JSON.stringify(listed)).not.toContain(created.password);
 
+    // Revoking it closes the stream it logged in, and no new login accepts it.
+    const closed = streamError(xmpp);
     await api(
       "DELETE",
       `/api/v1/auth/app-passwords/${created.id}`,
       accessToken,
     );
+    expect(await closed).toEqual({
+      condition: "not-authorized",
+      text: "app_password_revoked",
+    });
+    xmpp.reconnect.stop();
+    await xmpp.stop().catch(() => undefined);
     expect((await refused(user, created.password, "tls")).text).toBe(
       "104 app_password_required",
     );

@@ -1,7 +1,8 @@
 /**
  * App passwords: secrets a user creates for a standard XMPP client, so the account password need not be typed into
  * it (and must not, where the company allows only these: XMPP_APP_PASSWORDS_ONLY or the xmppAppPasswordsOnly
- * feature). Shown once at creation, stored hashed like the account password, accepted by SASL PLAIN over TLS.
+ * feature). Shown once at creation, stored hashed like the account password, accepted by SASL PLAIN over TLS; the
+ * logins one opened are marked with it, so revoking it closes their streams.
  */
 import { randomInt } from "node:crypto";
 import type {
@@ -11,6 +12,7 @@ import type {
 import { AppError } from "../../errors.js";
 import type { Actor } from "./actor.js";
 import { hashPassword } from "./password-hasher.js";
+import type { SessionService } from "./session.service.js";
 
 /** Enough for one per device; more is a sign of leaking them. */
 export const MAX_APP_PASSWORDS = 10;
@@ -28,8 +30,18 @@ function newSecret(): string {
   return groups.join("-");
 }
 
+/**
+ * The client name recorded on the login sessions an app password opens, so revoking it ends them.
+ * @param id the app password.
+ * @returns the name.
+ */
+export const appPasswordClient = (id: number) => `xmpp app-password ${id}`;
+
 export class AppPasswordService {
-  constructor(private readonly credentials: ChatCredentialsRepository) {}
+  constructor(
+    private readonly credentials: ChatCredentialsRepository,
+    private readonly sessions: SessionService,
+  ) {}
 
   list(actor: Actor): Promise<AppPassword[]> {
     return this.credentials.listAppPasswords(actor.userId);
@@ -65,11 +77,16 @@ export class AppPasswordService {
   }
 
   /**
-   * Revokes an app password: no new login accepts it.
+   * Revokes an app password: no new login accepts it, and the streams logged in with it close.
    * @throws AppError not_found.
    */
   async revoke(actor: Actor, id: number): Promise<void> {
     if (!(await this.credentials.deleteAppPassword(actor.userId, id)))
       throw new AppError("not_found", 404, "no such app password");
+    await this.sessions.endClientSessions(
+      actor.userId,
+      appPasswordClient(id),
+      "app_password_revoked",
+    );
   }
 }

@@ -22,6 +22,7 @@ import type { Actor } from "./actor.js";
 import { AUDIT_EVENTS } from "./audit.js";
 import { actorOf, normalizeLoginId } from "./identity.js";
 import type { PasswordGate, PasswordVerdict } from "./password-gate.js";
+import { appPasswordClient } from "./app-passwords.js";
 import { verifyPassword } from "./password-hasher.js";
 import {
   deriveScramKeys,
@@ -151,7 +152,10 @@ export class ChatLoginService {
     }
     const appOnly = this.appPasswordsOnly(company);
     // Set inside the check, which the gate calls only for an account that is not locked.
-    const via = { accountPassword: false };
+    const via: { accountPassword: boolean; appPassword?: number | undefined } =
+      {
+        accountPassword: false,
+      };
     const verdict = await this.gate.checkWith(
       user,
       async () => {
@@ -159,7 +163,8 @@ export class ChatLoginService {
           via.accountPassword = true;
           return true;
         }
-        return this.matchAppPassword(user, password);
+        via.appPassword = await this.matchAppPassword(user, password);
+        return via.appPassword !== undefined;
       },
       ip,
       attempt.known,
@@ -168,7 +173,15 @@ export class ChatLoginService {
       await rememberScramKeys(this.credentials, user, password);
     if (verdict === "wrong" && appOnly)
       return refuse("not-authorized", "104 app_password_required");
-    return this.conclude(subject.value, verdict, ip, "PLAIN");
+    return this.conclude(
+      subject.value,
+      verdict,
+      ip,
+      "PLAIN",
+      via.appPassword === undefined
+        ? undefined
+        : appPasswordClient(via.appPassword),
+    );
   }
 
   /**
@@ -265,16 +278,20 @@ export class ChatLoginService {
     );
   }
 
-  private async matchAppPassword(user: User, password: string) {
+  /** @returns the id of the user's app password that matches, if one does. */
+  private async matchAppPassword(
+    user: User,
+    password: string,
+  ): Promise<number | undefined> {
     for (const { id, hash } of await this.credentials.appPasswordHashes(
       user.id,
     )) {
       if (await verifyPassword(password, hash)) {
         await this.credentials.touchAppPassword(id, this.clock());
-        return true;
+        return id;
       }
     }
-    return false;
+    return undefined;
   }
 
   /** Finds the account a username names and admits the attempt past the address throttle. */
@@ -319,6 +336,8 @@ export class ChatLoginService {
     verdict: PasswordVerdict,
     ip: string,
     mechanism: string,
+    /** The client recorded on the session; `xmpp {mechanism}` by default. */
+    client = `xmpp ${mechanism}`,
   ): Promise<ChatLoginResult> {
     const { company, user, loginId } = subject;
     const failure = async (r: ChatLoginRefusal) => {
@@ -350,7 +369,7 @@ export class ChatLoginService {
     const tokens = await this.sessions.open(
       fresh,
       company,
-      { ip, client: `xmpp ${mechanism}`, locale: "en-us" },
+      { ip, client, locale: "en-us" },
       { clientType: XMPP_CLIENT_TYPE, autoLogin: false },
     );
     if (this.throttle) await this.throttle.loginSucceeded(subject.attempt);
