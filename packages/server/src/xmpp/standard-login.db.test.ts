@@ -187,6 +187,44 @@ describe("TCP c2s", () => {
     expect(features).toContain('<channel-binding type="tls-exporter"/>');
   });
 
+  it("drops what was sent in the clear after <starttls/>, and applies the WebSocket limits", async () => {
+    const user = await createUser(server.database.db, company);
+    const raw = netConnect(ports.starttls, "127.0.0.1");
+    raw.write(header(user));
+    await readUntil(raw, "</stream:features>");
+    // An attacker in the path appends a login to the STARTTLS request; it must not run inside the TLS stream.
+    const injected = Buffer.from(
+      `\0${user.jid.split("@")[0]}\0${user.password}`,
+    ).toString("base64");
+    raw.write(
+      `<starttls xmlns="urn:ietf:params:xml:ns:xmpp-tls"/><auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${injected}</auth>`,
+    );
+    await readUntil(raw, "<proceed");
+    const tls = tlsConnect({ socket: raw, rejectUnauthorized: false });
+    tls.write(header(user));
+    const after = await readUntil(tls, "</stream:features>");
+    expect(after).toContain("<mechanisms");
+    expect(after).not.toContain("<success");
+    // Before authentication a stanza may have 8 KiB, as over WebSocket.
+    tls.write(
+      `<iq type="get" id="big"><query>${"x".repeat(9 * 1024)}</query></iq>`,
+    );
+    const refused = await readUntil(tls, "</stream:stream>");
+    expect(refused).toContain("<policy-violation");
+    tls.destroy();
+
+    const other = tlsConnect({
+      port: ports.directTls,
+      host: "127.0.0.1",
+      rejectUnauthorized: false,
+    });
+    other.write(`${header(user)}<!-- hi -->`);
+    expect(await readUntil(other, "</stream:stream>")).toContain(
+      "<restricted-xml",
+    );
+    other.destroy();
+  });
+
   it("logs in with PLAIN and the account password over STARTTLS and over direct TLS", async () => {
     const user = await createUser(server.database.db, company);
     for (const transport of ["starttls", "tls"] as const) {

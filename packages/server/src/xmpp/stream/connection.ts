@@ -239,6 +239,11 @@ export class XmppConnection implements SessionTransport {
   }
 
   private async onStartTls(): Promise<void> {
+    // Anything the client sent after <starttls/> came in the clear: it must not count as sent over TLS (the
+    // STARTTLS command injection attack), so it is dropped.
+    this.queue.length = 0;
+    this.held.length = 0;
+    this.heldBytes = 0;
     this.sendRaw(`<proceed xmlns="${NS_TLS}"/>`);
     this.state = "start";
     await this.transport.startTls();

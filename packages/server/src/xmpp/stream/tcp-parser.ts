@@ -2,13 +2,16 @@
  * Parses an RFC 6120 TCP stream: one XML document whose root is `<stream:stream>` and whose children are the
  * stanzas. The stream header and its end are handed on as RFC 7395 `<open/>` and `<close/>` elements, so the
  * connection sees the same elements over TCP as over WebSocket. Same strictness and limits as the frame parser; a
- * stanza's size counts the bytes received since the previous one ended.
+ * stanza's size counts the bytes received since the previous one ended (to within a 1 KiB slice).
  */
 import { Element } from "@xmpp/xml";
 import { SaxesParser } from "saxes";
 import { NS_FRAMING, NS_STREAM } from "@moa/shared";
 import { StreamError } from "./errors.js";
 import { restrictXml, StanzaBuilder, type ParserLimits } from "./parser.js";
+
+/** Characters fed to the XML parser at a time. */
+const SLICE = 1024;
 
 export class TcpStreamParser {
   private readonly sax = new SaxesParser({ xmlns: false, position: false });
@@ -59,6 +62,8 @@ export class TcpStreamParser {
       }
       const stanza = this.builder.closeTag();
       if (stanza) {
+        if (this.pending > this.maxBytes())
+          throw new StreamError("policy-violation", "stanza too big");
         this.pending = 0;
         this.emit(stanza);
       }
@@ -74,19 +79,22 @@ export class TcpStreamParser {
   /**
    * Parses the next chunk of the stream.
    * @param chunk text as received (decoded with a streaming UTF-8 decoder).
-   * @param bytes its size on the wire.
    * @throws StreamError not-well-formed, restricted-xml, invalid-namespace or policy-violation.
    */
-  write(chunk: string, bytes: number): void {
-    this.pending += bytes;
-    try {
-      this.sax.write(chunk);
-    } catch (err) {
-      if (err instanceof StreamError) throw err;
-      throw new StreamError("not-well-formed");
+  write(chunk: string): void {
+    // Fed in slices so a stanza's size is known to within a slice whether or not it ends in this chunk.
+    for (let at = 0; at < chunk.length; at += SLICE) {
+      const slice = chunk.slice(at, at + SLICE);
+      this.pending += Buffer.byteLength(slice);
+      try {
+        this.sax.write(slice);
+      } catch (err) {
+        if (err instanceof StreamError) throw err;
+        throw new StreamError("not-well-formed");
+      }
+      if (!this.builder.open) this.pending = 0;
+      else if (this.pending > this.maxBytes())
+        throw new StreamError("policy-violation", "stanza too big");
     }
-    if (!this.builder.open) this.pending = 0;
-    else if (this.pending > this.maxBytes())
-      throw new StreamError("policy-violation", "stanza too big");
   }
 }

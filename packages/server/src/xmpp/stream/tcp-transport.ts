@@ -107,14 +107,20 @@ export class TcpTransport implements StreamTransport {
     if (!sink) return;
     this.headerSent = false;
     this.decoder = new StringDecoder("utf8");
-    this.parser = new TcpStreamParser(
+    // A stream restart ends the document: what the old parser still finds in the chunk it is reading (sent before
+    // the client could know the outcome, e.g. in the clear after <starttls/>) is dropped.
+    const parser: TcpStreamParser = new TcpStreamParser(
       this.limits,
       () => sink.maxBytes(),
-      (el) => sink.input(0, () => el),
+      (el) => {
+        if (this.parser === parser) sink.input(0, () => el);
+      },
     );
+    this.parser = parser;
   }
 
   async startTls(): Promise<void> {
+    this.parser = undefined;
     const raw = this.socket;
     raw.off("data", this.onData);
     raw.off("close", this.onEnd);
@@ -181,7 +187,7 @@ export class TcpTransport implements StreamTransport {
   private read(chunk: Buffer): void {
     if (this.ended) return;
     try {
-      this.parser?.write(this.decoder.write(chunk), chunk.byteLength);
+      this.parser?.write(this.decoder.write(chunk));
     } catch (err) {
       this.sink?.failed(err);
     }

@@ -37,9 +37,7 @@ function tlsChannel(port: number, tls12: boolean): Channel {
       wake();
     },
   );
-  socket.on("data", (chunk: Buffer) =>
-    parser.write(chunk.toString("utf8"), chunk.byteLength),
-  );
+  socket.on("data", (chunk: Buffer) => parser.write(chunk.toString("utf8")));
   return {
     binding: () =>
       socket.getProtocol() === "TLSv1.3"
