@@ -6,7 +6,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, normalize } from "node:path";
-import { loginAs } from "@moa/server/testing";
 import { roomJid } from "@moa/shared";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe } from "vitest";
@@ -112,11 +111,7 @@ describe("Converse.js", () => {
     const contexts: BrowserContext[] = [];
     try {
       const converseUser = "nayeon.park";
-      const tokens = await loginAs(
-        { url: server.url },
-        { loginId: converseUser, domain: DEMO.domain, password: DEMO.password },
-      );
-      const jid = tokens.body.User_Info.messengerId;
+      const jid = peer.jidOf(converseUser);
       const domain = jid.split("@")[1] ?? "";
       const room = await peer.createRoom(
         2,
@@ -130,8 +125,8 @@ describe("Converse.js", () => {
         authentication: "login",
         auto_login: true,
         jid,
-        // Password SASL is being added on another branch; until then the REST login's access token is the password.
-        password: tokens.accessToken,
+        // The account password, as a Converse user types it (SCRAM-SHA-256 over the WebSocket).
+        password: DEMO.password,
         view_mode: "fullscreen",
         auto_join_rooms: [roomJid(room, domain)],
         muc_nickname_from_jid: true,

@@ -12,10 +12,16 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerBodyGuards } from "./http/body-guards.js";
 import { registerAuthRoutes } from "./http/routes/auth/auth.routes.js";
 import { registerOrgRoutes } from "./http/routes/org/org.routes.js";
+import { registerAppPasswordRoutes } from "./http/routes/auth/app-passwords.routes.js";
+import { AppPasswordService } from "./services/auth/app-passwords.js";
 import type { Logger } from "./logger.js";
 import { userTopic, type ChatBus } from "./bus/bus.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
 import { registerXmppEndpoint } from "./xmpp/plugin.js";
+import type { TcpPorts } from "./xmpp/tcp-listener.js";
+import { loadTlsCredentials } from "./xmpp/tls-credentials.js";
+import { ChatLoginService } from "./services/auth/chat-login.service.js";
+import { upgradeRequestInfo } from "./http/upgrade-request.js";
 import type { XmppLimits } from "./xmpp/stream/limits.js";
 import { registerNewsRoutes } from "./http/routes/news/news.routes.js";
 import {
@@ -90,6 +96,13 @@ export async function createApp(deps: AppDeps) {
     throttle: throttling.auth,
   });
   registerOrgRoutes(app, { services: identity });
+  registerAppPasswordRoutes(
+    app,
+    new AppPasswordService(
+      identity.repositories.chatCredentials,
+      identity.sessions,
+    ),
+  );
 
   // Several nodes: each announces itself and the presences it holds, and takes off those of a node that died.
   const liveness = deps.redis
@@ -99,21 +112,35 @@ export async function createApp(deps: AppDeps) {
         deps.config.nodeTimeoutMs,
       )
     : undefined;
-  // Chat engine (issue #4): XMPP over WebSocket at /ws/.
+  // Chat engine (issue #4): XMPP over WebSocket at /ws/, and over TCP for standard clients (issue #16).
   const xmpp = registerXmppEndpoint(app.server, {
     db: deps.db,
     bus: chatBus,
     verifier: identity.tokens,
+    chatLogin: new ChatLoginService(
+      identity.repositories.companies,
+      identity.repositories.users,
+      identity.repositories.chatCredentials,
+      identity.gate,
+      identity.sessions,
+      throttling.auth,
+      identity.repositories.audit,
+      clock,
+      { appPasswordsOnly: deps.config.xmpp.appPasswordsOnly },
+    ),
     account: {
       renewToken: (actor) => identity.tokens.issue(actor),
       // The home service is built below; the connection calls this only after startup.
       setNickname: (actor, nickname) =>
         workplace.home.updateNickname(actor, nickname),
+      endLogin: (actor) => identity.sessions.logout(actor, ""),
     },
     logger: deps.logger,
-    allowedOrigins: deps.config.publicUrl
-      ? [new URL(deps.config.publicUrl).origin]
-      : [],
+    allowedOrigins: [
+      ...(deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []),
+      ...deps.config.xmpp.wsOrigins,
+    ],
+    requestInfo: upgradeRequestInfo(deps.config.trustProxy),
     now: () => clock().getTime(),
     multiNode: deps.chatBus !== undefined && deps.config.redisUrl !== undefined,
     ...(liveness ? { presenceTracker: liveness } : {}),
@@ -124,6 +151,24 @@ export async function createApp(deps: AppDeps) {
       orgIndex: workplace.orgIndex,
     }),
   });
+  const { port: xmppPort, tlsPort: xmppTlsPort } = deps.config.xmpp;
+  if (xmppPort !== undefined || xmppTlsPort !== undefined) {
+    const ports = await xmpp.listenTcp({
+      host: deps.config.host,
+      port: xmppPort,
+      tlsPort: xmppTlsPort,
+      credentials: await loadTlsCredentials({
+        certPath: deps.config.xmpp.tlsCert,
+        keyPath: deps.config.xmpp.tlsKey,
+        dataDir: deps.config.dataDir,
+        hostName: deps.config.publicUrl
+          ? new URL(deps.config.publicUrl).hostname
+          : deps.config.host,
+      }),
+    });
+    xmppPorts.set(app.server, ports);
+    deps.logger.info(ports, "xmpp tcp listening");
+  }
   app.addHook("preClose", async () => {
     await xmpp.close();
     await liveness?.stop();
@@ -230,3 +275,14 @@ async function probe(
 }
 
 export type App = Awaited<ReturnType<typeof createApp>>;
+
+const xmppPorts = new WeakMap<object, TcpPorts>();
+
+/**
+ * The XMPP TCP ports an app listens on (XMPP_PORT / XMPP_TLS_PORT, resolved when 0 was asked).
+ * @param app the app.
+ * @returns the ports; empty when both are off.
+ */
+export function xmppTcpPorts(app: App): TcpPorts {
+  return xmppPorts.get(app.server) ?? {};
+}

@@ -97,6 +97,63 @@ const envSchema = z.object({
     .describe(
       "Seed the demo company (domain demo.moa.test) when the database has no company yet.",
     ),
+  XMPP_PORT: z
+    .string()
+    .default("5222")
+    .transform((raw, ctx) => portOrOff(raw, ctx))
+    .describe(
+      "XMPP client port (RFC 6120 over TCP, STARTTLS required before login); `off` disables it, 0 picks a free one.",
+    ),
+  XMPP_TLS_PORT: z
+    .string()
+    .default("5223")
+    .transform((raw, ctx) => portOrOff(raw, ctx))
+    .describe(
+      "XMPP client port with direct TLS (XEP-0368); `off` disables it, 0 picks a free one.",
+    ),
+  XMPP_TLS_CERT: z
+    .string()
+    .optional()
+    .describe(
+      "PEM certificate (chain) file of the XMPP TCP ports; with XMPP_TLS_KEY. Unset: a self-signed one generated once into DATA_DIR/xmpp-tls/.",
+    ),
+  XMPP_TLS_KEY: z
+    .string()
+    .optional()
+    .describe("PEM private key file of XMPP_TLS_CERT."),
+  XMPP_WS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const list = (raw ?? "")
+        .split(",")
+        .map((o) => o.trim())
+        .filter((o) => o !== "");
+      for (const o of list) {
+        let origin = "";
+        try {
+          origin = new URL(o).origin;
+        } catch {
+          /* reported below */
+        }
+        if (origin !== o)
+          ctx.addIssue({
+            code: "custom",
+            message: `${o} is not an origin like https://chat.example.com`,
+          });
+      }
+      return list;
+    })
+    .describe(
+      "Comma list of further web origins (e.g. https://chat.example.com) whose pages may open the chat WebSocket /ws/; the server's own host and PUBLIC_URL always may.",
+    ),
+  XMPP_APP_PASSWORDS_ONLY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1")
+    .describe(
+      "Standard XMPP clients must log in with an app password (created in the Moa client), never the account password; per company, the feature switch xmppAppPasswordsOnly does the same.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -104,6 +161,15 @@ const envSchema = z.object({
   // Rate limits (issue #11): services/throttle/throttle-config.ts.
   ...throttleEnvShape,
 });
+
+/** A port number, or `off`. */
+function portOrOff(raw: string, ctx: z.RefinementCtx): number | undefined {
+  if (raw.trim().toLowerCase() === "off") return undefined;
+  const port = Number(raw);
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  ctx.addIssue({ code: "custom", message: "must be a port number or off" });
+  return z.NEVER;
+}
 
 export type Config = Readonly<{
   port: number;
@@ -120,6 +186,14 @@ export type Config = Readonly<{
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   throttle: ThrottleLimits;
+  xmpp: {
+    port: number | undefined;
+    tlsPort: number | undefined;
+    tlsCert: string | undefined;
+    tlsKey: string | undefined;
+    wsOrigins: readonly string[];
+    appPasswordsOnly: boolean;
+  };
 }>;
 
 /** Documentation of every variable, for the README and `--help`. */
@@ -159,6 +233,10 @@ export function loadConfig(
     throw new Error(
       "Invalid configuration:\n  REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL (the embedded database serves one node only)",
     );
+  if (!e.XMPP_TLS_CERT !== !e.XMPP_TLS_KEY)
+    throw new Error(
+      "Invalid configuration:\n  XMPP_TLS_CERT, XMPP_TLS_KEY: set both or neither",
+    );
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -174,5 +252,13 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     throttle: throttleLimits(e),
+    xmpp: {
+      port: e.XMPP_PORT,
+      tlsPort: e.XMPP_TLS_PORT,
+      tlsCert: e.XMPP_TLS_CERT && resolve(e.XMPP_TLS_CERT),
+      tlsKey: e.XMPP_TLS_KEY && resolve(e.XMPP_TLS_KEY),
+      wsOrigins: e.XMPP_WS_ORIGINS,
+      appPasswordsOnly: e.XMPP_APP_PASSWORDS_ONLY,
+    },
   });
 }

@@ -355,6 +355,27 @@ export type WebhardSessionsTable = {
   created_at: Generated<Date>;
 };
 
+/** SCRAM-SHA-256 keys of a user's password (007), base64. */
+export type ScramCredentialsTable = {
+  user_id: number;
+  password_version: number;
+  salt: string;
+  iterations: number;
+  stored_key: string;
+  server_key: string;
+  updated_at: Generated<Date>;
+};
+
+/** Passwords a user created for chat clients (007); hashed like the account password. */
+export type AppPasswordsTable = {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+};
+
 export type Database = {
   schema_migrations: SchemaMigrationsTable;
   app_meta: AppMetaTable;
@@ -388,4 +409,6 @@ export type Database = {
   webhard_files: WebhardFilesTable;
   webhard_links: WebhardLinksTable;
   webhard_sessions: WebhardSessionsTable;
+  scram_credentials: ScramCredentialsTable;
+  app_passwords: AppPasswordsTable;
 };

@@ -5,6 +5,7 @@ import type { Clock } from "../clock.js";
 import type { Db } from "../db/database.js";
 import { AppMetaRepository } from "../db/repositories/app-meta.repository.js";
 import { AuditRepository } from "../db/repositories/audit.repository.js";
+import { ChatCredentialsRepository } from "../db/repositories/chat-credentials.repository.js";
 import { CompaniesRepository } from "../db/repositories/companies.repository.js";
 import { DepartmentsRepository } from "../db/repositories/departments.repository.js";
 import { LoginFailuresRepository } from "../db/repositories/login-failures.repository.js";
@@ -14,6 +15,7 @@ import { loadAuthKeys, type AuthKeys } from "./auth/auth-keys.js";
 import { LoginService } from "./auth/login.service.js";
 import { MessengerInfoService } from "./auth/messenger-info.service.js";
 import { PasswordGate } from "./auth/password-gate.js";
+import { rememberScramKeys } from "./auth/chat-login.service.js";
 import { SessionEvents } from "./auth/session-events.js";
 import { SessionService } from "./auth/session.service.js";
 import { AccessTokenService } from "./auth/token.service.js";
@@ -29,7 +31,10 @@ export type IdentityServices = {
   messengerInfo: MessengerInfoService;
   org: OrgService;
   directory: DirectoryService;
+  /** Checks passwords and counts failures toward the lock (REST login, lock screen, XMPP password SASL). */
+  gate: PasswordGate;
   repositories: {
+    chatCredentials: ChatCredentialsRepository;
     companies: CompaniesRepository;
     departments: DepartmentsRepository;
     users: UsersRepository;
@@ -60,6 +65,7 @@ export async function createIdentityServices(
   const keys = await loadAuthKeys(new AppMetaRepository(db));
   const tokens = new AccessTokenService(keys.jwtSecret, sessionsRepo, clock);
   const sessionEvents = new SessionEvents(bus);
+  const chatCredentials = new ChatCredentialsRepository(db);
   const gate = new PasswordGate(
     users,
     new LoginFailuresRepository(db),
@@ -67,6 +73,8 @@ export async function createIdentityServices(
     audit,
     sessionEvents,
     clock,
+    // Accounts get SCRAM keys at their next password login (docs/protocol.md §1).
+    (user, password) => rememberScramKeys(chatCredentials, user, password),
   );
   const sessions = new SessionService(
     sessionsRepo,
@@ -102,8 +110,11 @@ export async function createIdentityServices(
       audit,
       sessionEvents,
       clock,
+      (user, password) => rememberScramKeys(chatCredentials, user, password),
     ),
+    gate,
     repositories: {
+      chatCredentials,
       companies,
       departments,
       users,

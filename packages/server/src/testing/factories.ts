@@ -25,6 +25,8 @@ import {
   type Department,
 } from "../db/repositories/departments.repository.js";
 import { SessionsRepository } from "../db/repositories/sessions.repository.js";
+import { ChatCredentialsRepository } from "../db/repositories/chat-credentials.repository.js";
+import { rememberScramKeys } from "../services/auth/chat-login.service.js";
 import {
   UsersRepository,
   type User,
@@ -78,6 +80,8 @@ export function directoryFor(
     new AuditRepository(db),
     new SessionEvents(bus),
     systemClock,
+    (user, password) =>
+      rememberScramKeys(new ChatCredentialsRepository(db), user, password),
   );
 }
 

@@ -77,6 +77,9 @@ export async function startServerProcess(
         ...process.env,
         PORT: "0",
         HOST: "127.0.0.1",
+        // Several test servers run at once: free ports, not 5222/5223.
+        XMPP_PORT: "0",
+        XMPP_TLS_PORT: "0",
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         ...opts.env,

@@ -39,6 +39,9 @@ export async function createTestServer(
     HOST: "127.0.0.1",
     DATA_DIR: "/nonexistent-moa-test",
     LOG_LEVEL: "warn",
+    // Fixed ports would collide between test files; tests of the TCP transport ask for free ones (0).
+    XMPP_PORT: "off",
+    XMPP_TLS_PORT: "off",
     ...env,
   });
   const database = await createTestDatabase();

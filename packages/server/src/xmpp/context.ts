@@ -2,6 +2,7 @@
 import type { Logger } from "../logger.js";
 import type { ChatBus } from "../bus/bus.js";
 import type { AccessTokenVerifier, Actor } from "../services/auth/actor.js";
+import type { ChatLoginService } from "../services/auth/chat-login.service.js";
 import type { ChatServices } from "../services/chat/chat-services.js";
 import type { XmppLimits } from "./stream/limits.js";
 import type { SessionRegistry } from "./stream/session-registry.js";
@@ -13,11 +14,15 @@ export type AccountHooks = {
   renewToken: (actor: Actor) => Promise<{ token: string; expiresAt: Date }>;
   /** Sets the user's nickname (MSG_01); throws the spec's refusal when too long. */
   setNickname: (actor: Actor, nickname: string) => Promise<string>;
+  /** Ends a login session opened by a password SASL login, when its stream's session ends. */
+  endLogin: (actor: Actor) => Promise<void>;
 };
 
 export type XmppContext = {
   account: AccountHooks;
   verifier: AccessTokenVerifier;
+  /** Password SASL logins (PLAIN with a password, SCRAM-SHA-256). */
+  chatLogin: ChatLoginService;
   bus: ChatBus;
   chat: ChatServices;
   limits: XmppLimits;

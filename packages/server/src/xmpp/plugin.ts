@@ -1,6 +1,7 @@
 /**
- * Serves XMPP over WebSocket (RFC 7395) at /ws/ on the app's HTTP server: subprotocol `xmpp`, Origin check
- * on upgrade, one XmppConnection per socket. Builds the router with every handler.
+ * Serves XMPP over WebSocket (RFC 7395) at /ws/ on the app's HTTP server (subprotocol `xmpp`, Origin check on
+ * upgrade) and, when asked, over TCP (RFC 6120, STARTTLS and direct TLS): one XmppConnection per socket over its
+ * transport. Builds the router with every handler.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -9,7 +10,9 @@ import type { PresenceTracker } from "../cluster/node-liveness.js";
 import type { BusEvent, ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../logger.js";
+import type { UpgradeRequestInfo } from "../http/upgrade-request.js";
 import type { AccessTokenVerifier } from "../services/auth/actor.js";
+import type { ChatLoginService } from "../services/auth/chat-login.service.js";
 import {
   createChatServices,
   type ChatServices,
@@ -36,6 +39,13 @@ import { XmppConnection } from "./stream/connection.js";
 import { StreamError } from "./stream/errors.js";
 import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
 import { SessionRegistry } from "./stream/session-registry.js";
+import { WebSocketTransport } from "./stream/ws-transport.js";
+import type { TcpTransport } from "./stream/tcp-transport.js";
+import {
+  listenTcp,
+  type TcpListenOptions,
+  type TcpPorts,
+} from "./tcp-listener.js";
 
 export const XMPP_PATH = "/ws/";
 /** How often sessions are checked for an expired access token. */
@@ -45,10 +55,13 @@ export type XmppEndpointOptions = {
   db: Db;
   bus: ChatBus;
   verifier: AccessTokenVerifier;
+  chatLogin: ChatLoginService;
   account: AccountHooks;
   logger: Logger;
-  /** Origins allowed to open the socket from a browser, besides the server's own host. */
+  /** Origins allowed to open the socket from a browser, besides the server's own host (PUBLIC_URL, XMPP_WS_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Reads the client's address and whether it came over https (then passwords may be sent) from an upgrade. */
+  requestInfo?: UpgradeRequestInfo;
   limits?: Partial<XmppLimits>;
   now?: () => number;
   /** Other server nodes share the database and bus (REDIS_URL): messages are committed under a shared lock. */
@@ -63,6 +76,8 @@ export type XmppEndpointOptions = {
 export type XmppEndpoint = {
   chat: ChatServices;
   sessions: SessionRegistry;
+  /** Starts the TCP listeners (STARTTLS and direct TLS). */
+  listenTcp(options: TcpListenOptions): Promise<TcpPorts>;
   /** Ends every session (system-shutdown) and stops accepting sockets. */
   close(): Promise<void>;
 };
@@ -95,6 +110,27 @@ async function closedOrCut(
   ]);
   clearTimeout(timer);
   for (const ws of open) if (ws.readyState !== ws.CLOSED) ws.terminate();
+}
+
+/**
+ * Waits for TCP streams to close after `</stream:stream>`, destroying those still open after a grace period.
+ * @param transports the transports (already asked to close).
+ * @param graceMs the grace period.
+ */
+async function tcpClosedOrCut(
+  transports: readonly TcpTransport[],
+  graceMs: number,
+): Promise<void> {
+  if (transports.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(transports.map((t) => t.closed)),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const t of transports) t.destroy();
 }
 
 function originAllowed(
@@ -143,6 +179,7 @@ export function registerXmppEndpoint(
   const ctx: XmppContext = {
     account: options.account,
     verifier: options.verifier,
+    chatLogin: options.chatLogin,
     bus: options.bus,
     chat,
     limits,
@@ -195,9 +232,28 @@ export function registerXmppEndpoint(
     // RFC 7395 §3.1: the subprotocol is "xmpp"; a client that does not offer it is refused.
     handleProtocols: (protocols) => (protocols.has("xmpp") ? "xmpp" : false),
   });
-  wss.on("connection", (ws) => {
-    new XmppConnection(ws, ctx, hooks);
+  // Every open connection, authenticated or not, so shutdown can end them all.
+  const connections = new Set<XmppConnection>();
+  const tcpTransports = new Set<TcpTransport>();
+  const gone = (c: XmppConnection) => connections.delete(c);
+  wss.on("connection", (ws, req: IncomingMessage) => {
+    const transport = new WebSocketTransport(
+      ws,
+      limits,
+      options.requestInfo?.isSecure(req) ?? false,
+      options.requestInfo?.clientAddress(req) ?? req.socket.remoteAddress ?? "",
+    );
+    connections.add(new XmppConnection(transport, ctx, hooks, gone));
   });
+  let tcp: Awaited<ReturnType<typeof listenTcp>> | undefined;
+  const startTcp = async (tcpOptions: TcpListenOptions) => {
+    tcp = await listenTcp(tcpOptions, limits, (transport) => {
+      tcpTransports.add(transport);
+      void transport.closed.finally(() => tcpTransports.delete(transport));
+      connections.add(new XmppConnection(transport, ctx, hooks, gone));
+    });
+    return tcp.ports;
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? "").split("?")[0];
@@ -227,6 +283,8 @@ export function registerXmppEndpoint(
   const close = async () => {
     clearInterval(expiry);
     server.off("upgrade", onUpgrade);
+    // Stops accepting now; resolves once the open streams below have closed.
+    const tcpStopped = tcp?.close();
     // Graceful drain: messages already accepted are committed and acknowledged before their streams close, so the
     // clients resend nothing twice when they move to another node.
     await chat.settled();
@@ -235,12 +293,18 @@ export function registerXmppEndpoint(
       s.transport?.closeWithError(new StreamError("system-shutdown"));
       s.end();
     }
+    for (const c of connections)
+      c.closeWithError(new StreamError("system-shutdown"));
     // The stream errors and close frames go out first (writes are corked until the next tick); a client that does
     // not answer the close handshake soon is cut off.
-    await closedOrCut([...wss.clients], CLOSE_GRACE_MS);
+    await Promise.all([
+      closedOrCut([...wss.clients], CLOSE_GRACE_MS),
+      tcpClosedOrCut([...tcpTransports], CLOSE_GRACE_MS),
+    ]);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await tcpStopped;
     await presence.drain();
     chat.close();
   };
-  return { chat, sessions, close };
+  return { chat, sessions, listenTcp: startTcp, close };
 }

@@ -8,6 +8,7 @@ import { m003Chat } from "./003-chat.js";
 import { m004Workplace } from "./004-workplace.js";
 import { m005WebhardSessions } from "./005-webhard-sessions.js";
 import { m006Search } from "./006-search.js";
+import { m007ScramCredentials } from "./007-scram-credentials.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   m004Workplace,
   m005WebhardSessions,
   m006Search,
+  m007ScramCredentials,
 ];

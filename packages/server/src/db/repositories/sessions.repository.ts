@@ -140,6 +140,27 @@ export class SessionsRepository {
     return r !== undefined;
   }
 
+  /**
+   * Revokes a user's open sessions opened by one client (e.g. an app password's).
+   * @returns the ids of the sessions revoked.
+   */
+  async revokeByClient(
+    userId: number,
+    client: string,
+    reason: string,
+    now: Date,
+  ): Promise<string[]> {
+    const rows = await this.db
+      .updateTable("auth_sessions")
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where("user_id", "=", userId)
+      .where("client", "=", client)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Revokes every open session of a user. @returns how many were open. */
   async revokeAllForUser(
     userId: number,

@@ -25,6 +25,11 @@ export class PasswordGate {
     private readonly audit: AuditRepository,
     private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
+    /** Told the plain password after it proved right, to derive the keys SCRAM logins need (docs/protocol.md §1). */
+    private readonly onPasswordVerified?: (
+      user: User,
+      password: string,
+    ) => Promise<void>,
   ) {}
 
   /**
@@ -42,8 +47,29 @@ export class PasswordGate {
     ip: string,
     countFailure = true,
   ): Promise<PasswordVerdict> {
+    const verdict = await this.checkWith(
+      user,
+      () => verifyPassword(password, user.passwordHash),
+      ip,
+      countFailure,
+    );
+    if (verdict === "ok") await this.onPasswordVerified?.(user, password);
+    return verdict;
+  }
+
+  /**
+   * Counts an attempt whose secret is checked by the caller (a SCRAM proof, an app password) like a password.
+   * @param verify checks the secret; not called for a locked account.
+   * @returns as for check.
+   */
+  async checkWith(
+    user: User,
+    verify: () => Promise<boolean> | boolean,
+    ip: string,
+    countFailure = true,
+  ): Promise<PasswordVerdict> {
     if (user.locked) return "locked";
-    if (await verifyPassword(password, user.passwordHash)) {
+    if (await verify()) {
       // A wrong attempt running concurrently may have locked the account meanwhile; the lock wins.
       return (await this.users.recordSuccess(user.id)) ? "ok" : "locked";
     }
@@ -80,12 +106,13 @@ export class PasswordGate {
   async checkUnknown(
     companyId: number,
     loginId: string,
-    password: string,
+    password: string | undefined,
     countFailure = true,
   ): Promise<Exclude<PasswordVerdict, "ok">> {
     if ((await this.phantoms.count(companyId, loginId)) >= WRONG_PASSWORD_LIMIT)
       return "locked";
-    await verifyAgainstDummy(password);
+    // A SCRAM attempt (no password) has done its decoy work already.
+    if (password !== undefined) await verifyAgainstDummy(password);
     if (!countFailure) return "wrong";
     const count = await this.phantoms.record(
       companyId,

@@ -16,7 +16,8 @@ export type RevocationReason =
   | "account_locked"
   | "password_changed"
   | "deactivated"
-  | "refresh_token_replay";
+  | "refresh_token_replay"
+  | "app_password_revoked";
 
 export class SessionEvents {
   constructor(private readonly bus: ChatBus) {}

@@ -223,6 +223,26 @@ export class SessionService {
   }
 
   /**
+   * Ends the sessions one client of a user opened (the logins of a revoked app password), streams included.
+   * @param userId the user.
+   * @param client the client name recorded at login.
+   * @param cause the reason streams are closed with.
+   */
+  async endClientSessions(
+    userId: number,
+    client: string,
+    cause: RevocationReason,
+  ): Promise<void> {
+    for (const id of await this.sessions.revokeByClient(
+      userId,
+      client,
+      cause,
+      this.clock(),
+    ))
+      this.sessionEvents.revokedSession(userId, id, cause);
+  }
+
+  /**
    * Tells whether the caller is signed in on another messenger (spec §2.2 same-session dialog): another open
    * chat session that was active within one access-token lifetime.
    * @param actor the caller.

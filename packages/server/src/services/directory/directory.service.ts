@@ -90,6 +90,11 @@ export class DirectoryService {
     private readonly audit: AuditRepository,
     private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
+    /** Told a password just set, to derive the keys SCRAM logins need (docs/protocol.md §1); bulk imports skip it. */
+    private readonly onPasswordSet?: (
+      user: User,
+      password: string,
+    ) => Promise<void>,
   ) {}
 
   /**
@@ -208,6 +213,8 @@ export class DirectoryService {
           : UNUSABLE_PASSWORD_HASH),
       locked: record.locked ?? false,
     });
+    if (record.password && !record.passwordHash)
+      await this.onPasswordSet?.(user, record.password);
     await this.companies.bumpOrgVersion(company.id);
     return user;
   }
@@ -235,6 +242,8 @@ export class DirectoryService {
         this.clock(),
       );
       await this.endSessions(user.id, "password_changed");
+      const changed = await this.users.findById(user.id);
+      if (changed) await this.onPasswordSet?.(changed, update.password);
     }
     if (update.locked === true && !user.locked) {
       await this.users.lock(user.id, this.clock());

@@ -1,13 +1,11 @@
 /**
- * One WebSocket connection speaking XMPP (RFC 7395): framing, limits, the pre-bind state machine
- * (open → SASL PLAIN → open → bind or resume) and the sequential inbound queue. Stanzas after binding
+ * One XMPP connection over any transport (WebSocket or TCP, see transport.ts): limits, the pre-bind state machine
+ * (open → [STARTTLS → open] → SASL → open → bind or resume) and the sequential inbound queue. Stanzas after binding
  * go to the router; stream management nonzas to the session.
  */
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import type { Socket } from "node:net";
-import type { Element } from "@xmpp/xml";
-import type { WebSocket } from "ws";
+import xml, { type Element } from "@xmpp/xml";
 import {
   NS_BIND,
   NS_CLIENT,
@@ -30,12 +28,24 @@ import {
   type StanzaError,
 } from "./errors.js";
 import { TokenBucket } from "./limits.js";
-import { FrameParser } from "./parser.js";
-import { authenticatePlain } from "../features/sasl.js";
+import type { StreamTransport } from "./transport.js";
+import {
+  offeredMechanisms,
+  SaslNegotiation,
+  type SaslStep,
+} from "../features/sasl.js";
 import { bindResource } from "../features/bind.js";
 import { ROSTER_VER_FEATURE } from "../im/namespaces.js";
 
-type State = "start" | "sasl" | "authed" | "bind" | "ready" | "closed";
+type State =
+  "start" | "starttls" | "sasl" | "authed" | "bind" | "ready" | "closed";
+
+const NS_TLS = "urn:ietf:params:xml:ns:xmpp-tls";
+/** XEP-0440: which channel binding type SCRAM-PLUS uses here. */
+const NS_SASL_CB = "urn:xmpp:sasl-cb:0";
+
+/** Sessions whose stream authenticated with a password: they own their login session and end it when they end. */
+const passwordSessions = new WeakSet<ChatSession>();
 
 const STANZAS = new Set(["message", "presence", "iq"]);
 
@@ -43,29 +53,30 @@ export class XmppConnection implements SessionTransport {
   private state: State = "start";
   /** The domain the client opened the stream to; the user's XMPP domain must match it. */
   private domain: string | undefined;
-  private readonly parser: FrameParser;
   private readonly bucket: TokenBucket;
   private readonly queue: Element[] = [];
-  /** Frames received while over the rate, admitted as the bucket refills (reading is paused meanwhile). */
-  private readonly held: Buffer[] = [];
+  /** Input received while over the rate, admitted as the bucket refills (reading is paused meanwhile). */
+  private readonly held: { bytes: number; parse: () => Element }[] = [];
   private heldBytes = 0;
   private refillTimer: NodeJS.Timeout | undefined;
   private pumping = false;
-  private corked = false;
   private authFailures = 0;
+  private sasl: SaslNegotiation | undefined;
   private actor: ChatSession["actor"] | undefined;
   /** The access token the stream authenticated with, and its expiry (ms since the epoch). */
   private token = "";
   private credentialsExpireAt = 0;
+  private passwordLogin = false;
   private session: ChatSession | undefined;
   private readonly preAuthTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly transport: StreamTransport,
     private readonly ctx: XmppContext,
     private readonly hooks: SessionHooks,
+    /** Told when the connection is gone (the endpoint keeps its open connections for shutdown). */
+    private readonly onGone: (c: XmppConnection) => void = () => {},
   ) {
-    this.parser = new FrameParser(ctx.limits);
     // Real elapsed time, not the injectable clock: the limit protects this process's CPU.
     this.bucket = new TokenBucket(
       ctx.limits.ratePerSecond,
@@ -77,51 +88,31 @@ export class XmppConnection implements SessionTransport {
       ctx.limits.preAuthTimeoutMs,
     );
     this.preAuthTimer.unref();
-    ws.on("message", (data, isBinary) => this.onFrame(data, isBinary));
-    ws.on("close", () => this.onSocketClosed());
-    ws.on("error", () => this.onSocketClosed());
+    transport.start({
+      input: (bytes, parse) => this.onInput(bytes, parse),
+      failed: (err) => this.fail(err),
+      closed: () => this.onSocketClosed(),
+      maxBytes: () =>
+        this.session
+          ? this.ctx.limits.maxStanzaBytes
+          : this.ctx.limits.maxPreAuthBytes,
+    });
   }
 
   sendRaw(xml: string): void {
-    if (this.state === "closed" || this.ws.readyState !== this.ws.OPEN) return;
-    this.cork();
-    this.ws.send(xml);
-  }
-
-  /**
-   * Batches this tick's frames into one socket write: fan-out sends many small frames, and a syscall per frame
-   * costs more than building them. ws exposes no cork, so its socket is reached directly.
-   */
-  private cork(): void {
-    if (this.corked) return;
-    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
-    if (!socket) return;
-    this.corked = true;
-    socket.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      socket.uncork();
-    });
+    if (this.state === "closed") return;
+    this.transport.send(xml);
   }
 
   closeWithError(error: StreamError): void {
     this.fail(error);
   }
 
-  private onFrame(data: unknown, isBinary: boolean): void {
+  private onInput(bytes: number, parse: () => Element): void {
     if (this.state === "closed") return;
     try {
-      if (isBinary) throw new StreamError("bad-format", "text frames only");
-      const frame = Buffer.isBuffer(data)
-        ? data
-        : Buffer.concat(data as Buffer[]);
-      const max = this.session
-        ? this.ctx.limits.maxStanzaBytes
-        : this.ctx.limits.maxPreAuthBytes;
-      if (frame.byteLength > max)
-        throw new StreamError("policy-violation", "stanza too big");
-      this.held.push(frame);
-      this.heldBytes += frame.byteLength;
+      this.held.push({ bytes, parse });
+      this.heldBytes += bytes;
       if (this.heldBytes > this.ctx.limits.maxBufferedBytes)
         throw new StreamError("policy-violation", "too much unread input");
       this.admit();
@@ -137,24 +128,24 @@ export class XmppConnection implements SessionTransport {
   private admit(): void {
     if (this.state === "closed") return;
     try {
-      for (let frame = this.held[0]; frame; frame = this.held[0]) {
+      for (let unit = this.held[0]; unit; unit = this.held[0]) {
         if (!this.bucket.take(performance.now())) break;
         this.held.shift();
-        this.heldBytes -= frame.byteLength;
-        this.queue.push(this.parser.parse(frame.toString("utf8")));
+        this.heldBytes -= unit.bytes;
+        this.queue.push(unit.parse());
       }
     } catch (err) {
       this.fail(err);
       return;
     }
     if (this.held.length > 0) {
-      this.ws.pause();
+      this.transport.pause();
       this.refillTimer ??= setTimeout(() => {
         this.refillTimer = undefined;
         this.admit();
       }, this.bucket.msUntilToken());
-    } else if (this.ws.isPaused) {
-      this.ws.resume();
+    } else if (this.transport.isPaused) {
+      this.transport.resume();
     }
     if (!this.pumping && this.queue.length > 0) void this.pump();
   }
@@ -183,8 +174,14 @@ export class XmppConnection implements SessionTransport {
       this.onOpen(el);
     } else if (el.name === "close" && ns === NS_FRAMING) {
       this.onClose();
-    } else if (this.state === "sasl" && el.name === "auth" && ns === NS_SASL) {
-      await this.onAuth(el);
+    } else if (
+      this.state === "starttls" &&
+      el.name === "starttls" &&
+      ns === NS_TLS
+    ) {
+      await this.onStartTls();
+    } else if (this.state === "sasl" && ns === NS_SASL) {
+      await this.onSasl(el);
     } else if (this.state === "bind" && ns === NS_SM && el.name === "resume") {
       this.onResume(el);
     } else if (
@@ -214,45 +211,93 @@ export class XmppConnection implements SessionTransport {
     }
     this.domain = to;
     // randomUUID draws from a buffered pool: no system call on every stream (re)open of a login.
-    const id = randomUUID();
-    this.sendRaw(
-      `<open xmlns="${NS_FRAMING}" from="${to}" id="${id}" version="1.0" xml:lang="en"/>`,
-    );
-    if (this.state === "start") {
-      this.state = "sasl";
+    this.transport.openStream(to, randomUUID());
+    const features = (inner: string) =>
       this.sendRaw(
-        `<stream:features xmlns:stream="${NS_STREAM}"><mechanisms xmlns="${NS_SASL}"><mechanism>PLAIN</mechanism></mechanisms></stream:features>`,
+        `<stream:features xmlns:stream="${NS_STREAM}">${inner}</stream:features>`,
       );
-    } else {
+    if (this.state === "authed") {
       this.state = "bind";
-      this.sendRaw(
-        `<stream:features xmlns:stream="${NS_STREAM}"><bind xmlns="${NS_BIND}"/><sm xmlns="${NS_SM}"/>${ROSTER_VER_FEATURE}</stream:features>`,
+      features(
+        `<bind xmlns="${NS_BIND}"/><sm xmlns="${NS_SM}"/>${ROSTER_VER_FEATURE}`,
+      );
+    } else if (this.transport.canStartTls) {
+      // RFC 6120 §5.3.1: TLS is mandatory here, so STARTTLS is the only feature before it.
+      this.state = "starttls";
+      features(`<starttls xmlns="${NS_TLS}"><required/></starttls>`);
+    } else {
+      this.state = "sasl";
+      this.sasl = new SaslNegotiation(this.ctx, to, this.transport);
+      const binding = this.transport.channelBinding();
+      features(
+        `<mechanisms xmlns="${NS_SASL}">${offeredMechanisms(this.transport)
+          .map((m) => `<mechanism>${m}</mechanism>`)
+          .join("")}</mechanisms>${
+          binding
+            ? `<sasl-channel-binding xmlns="${NS_SASL_CB}"><channel-binding type="${binding.type}"/></sasl-channel-binding>`
+            : ""
+        }`,
       );
     }
+  }
+
+  private async onStartTls(): Promise<void> {
+    // Anything the client sent after <starttls/> came in the clear: it must not count as sent over TLS (the
+    // STARTTLS command injection attack), so it is dropped.
+    this.queue.length = 0;
+    this.held.length = 0;
+    this.heldBytes = 0;
+    this.sendRaw(`<proceed xmlns="${NS_TLS}"/>`);
+    this.state = "start";
+    await this.transport.startTls();
   }
 
   private onClose(): void {
     this.session?.end();
-    this.sendRaw(`<close xmlns="${NS_FRAMING}"/>`);
+    this.transport.closeStream();
     this.shutdown();
   }
 
-  private async onAuth(el: Element): Promise<void> {
-    const result = await authenticatePlain(el, this.ctx, this.domain ?? "");
+  private async onSasl(el: Element): Promise<void> {
+    const sasl = this.sasl;
+    if (!sasl) throw new StreamError("not-authorized");
+    let step: SaslStep;
+    if (el.name === "auth" && !sasl.inProgress) step = await sasl.auth(el);
+    else if (el.name === "response" && sasl.inProgress)
+      step = await sasl.response(el);
+    else if (el.name === "abort") step = sasl.abort();
+    else throw new StreamError("not-authorized");
     if (this.state === "closed") return;
-    if (!result.ok) {
+    if (step.kind === "challenge") {
+      this.sendRaw(`<challenge xmlns="${NS_SASL}">${step.data}</challenge>`);
+      return;
+    }
+    if (step.kind === "failure") {
+      const text = step.text
+        ? xml("text", { "xml:lang": "en" }, step.text).toString()
+        : "";
       this.sendRaw(
-        `<failure xmlns="${NS_SASL}"><${result.condition}/></failure>`,
+        `<failure xmlns="${NS_SASL}"><${step.condition}/>${text}</failure>`,
       );
-      if (++this.authFailures >= this.ctx.limits.maxAuthFailures)
+      if (step.counts && ++this.authFailures >= this.ctx.limits.maxAuthFailures)
         throw new StreamError("not-authorized");
       return;
     }
-    this.actor = result.actor;
-    this.token = result.token;
-    this.credentialsExpireAt = result.expiresAt.getTime();
+    this.actor = step.actor;
+    this.token = step.token;
+    this.passwordLogin = step.password;
+    // A password login holds no token for the client to renew: it lasts until its login session is revoked.
+    this.credentialsExpireAt = step.password
+      ? Number.POSITIVE_INFINITY
+      : step.expiresAt.getTime();
     this.state = "authed";
-    this.sendRaw(`<success xmlns="${NS_SASL}"/>`);
+    this.sasl = undefined;
+    this.sendRaw(
+      step.data
+        ? `<success xmlns="${NS_SASL}">${step.data}</success>`
+        : `<success xmlns="${NS_SASL}"/>`,
+    );
+    this.transport.restart();
   }
 
   private async onBind(iq: Element): Promise<void> {
@@ -274,9 +319,10 @@ export class XmppConnection implements SessionTransport {
       this.actor,
       resource.resource,
       this.ctx,
-      this.hooks,
+      this.passwordLogin ? this.passwordHooks() : this.hooks,
       this.credentialsExpireAt,
     );
+    if (this.passwordLogin) passwordSessions.add(session);
     this.session = session;
     this.state = "ready";
     clearTimeout(this.preAuthTimer);
@@ -294,12 +340,17 @@ export class XmppConnection implements SessionTransport {
     const previd = String(el.attrs.previd ?? "");
     const h = Number(el.attrs.h);
     const old = this.ctx.sessions.findResumable(previd);
-    // Only the same login may resume: a session whose login ended was ended with it, and is not found.
+    // Only the same login may resume: a session whose login ended was ended with it, and is not found. A password
+    // login opens a new login each time, so another password login of the same user may resume a password session.
+    const sameLogin =
+      old !== undefined &&
+      (old.actor.sessionId === this.actor?.sessionId ||
+        (this.passwordLogin && passwordSessions.has(old)));
     if (
       !old ||
       old.isEnded ||
       old.actor.userId !== this.actor?.userId ||
-      old.actor.sessionId !== this.actor.sessionId ||
+      !sameLogin ||
       !Number.isInteger(h) ||
       h < 0
     ) {
@@ -320,6 +371,9 @@ export class XmppConnection implements SessionTransport {
       return;
     }
     old.extendCredentials(this.credentialsExpireAt);
+    // The resumed session keeps its own login; the one this stream opened is not needed.
+    if (this.passwordLogin && this.actor.sessionId !== old.actor.sessionId)
+      void this.endLogin(this.actor);
     this.session = old;
     this.state = "ready";
     clearTimeout(this.preAuthTimer);
@@ -381,7 +435,26 @@ export class XmppConnection implements SessionTransport {
     );
   }
 
-  /** Sends the stream error (RFC 7395 §3.6) and closes; the session is ended, not kept for resumption. */
+  /** Session hooks that also end the password login the session owns. */
+  private passwordHooks(): SessionHooks {
+    return {
+      ...this.hooks,
+      onEnd: (session) => {
+        this.hooks.onEnd(session);
+        void this.endLogin(session.actor);
+      },
+    };
+  }
+
+  private async endLogin(actor: ChatSession["actor"]): Promise<void> {
+    try {
+      await this.ctx.account.endLogin(actor);
+    } catch (err) {
+      this.ctx.logger.warn({ err }, "ending a password login failed");
+    }
+  }
+
+  /** Sends the stream error (RFC 6120 §4.9, RFC 7395 §3.6) and closes; the session is ended, not kept for resumption. */
   private fail(err: unknown): void {
     if (this.state === "closed") return;
     const streamError =
@@ -391,7 +464,7 @@ export class XmppConnection implements SessionTransport {
     if (!(err instanceof StreamError))
       this.ctx.logger.error({ err }, "xmpp connection failed");
     this.sendRaw(streamError.toXml());
-    this.sendRaw(`<close xmlns="${NS_FRAMING}"/>`);
+    this.transport.closeStream();
     const session = this.session;
     this.shutdown();
     if (session?.transport === this) session.end();
@@ -400,6 +473,7 @@ export class XmppConnection implements SessionTransport {
   /** Stops using the socket without ending the session (it moves to another connection). */
   private release(): void {
     this.session = undefined;
+    this.transport.closeStream();
     this.shutdown();
   }
 
@@ -407,7 +481,6 @@ export class XmppConnection implements SessionTransport {
     if (this.state === "closed") return;
     this.state = "closed";
     this.dropInput();
-    this.ws.close(1000);
   }
 
   private onSocketClosed(): void {
@@ -415,6 +488,7 @@ export class XmppConnection implements SessionTransport {
     this.session = undefined;
     this.state = "closed";
     this.dropInput();
+    this.onGone(this);
     if (session?.transport === this) session.detach();
   }
 
@@ -425,7 +499,7 @@ export class XmppConnection implements SessionTransport {
     this.held.length = 0;
     this.heldBytes = 0;
     // The closing handshake still has to be read.
-    if (this.ws.isPaused) this.ws.resume();
+    if (this.transport.isPaused) this.transport.resume();
   }
 }
 

@@ -22,6 +22,7 @@ export type StreamErrorCondition =
   | "restricted-xml"
   | "system-shutdown"
   | "undefined-condition"
+  | "unsupported-feature"
   | "unsupported-stanza-type"
   | "unsupported-version";
 

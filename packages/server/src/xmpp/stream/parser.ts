@@ -17,60 +17,32 @@ export type ParserLimits = {
   maxAttributes: number;
 };
 
-/** One connection's frame parser; not reusable after it has thrown. */
-export class FrameParser {
-  private readonly sax = new SaxesParser({ xmlns: false, position: false });
+/**
+ * Builds one stanza's Element from parser events, enforcing the structural limits; depth 1 is the stanza itself.
+ * Shared by the WebSocket frame parser and the TCP stream parser.
+ */
+export class StanzaBuilder {
   private root: Element | undefined;
   private cursor: Element | undefined;
   private depth = 0;
   private elements = 0;
 
-  constructor(private readonly limits: ParserLimits) {
-    const restricted = (): never => {
-      throw new StreamError("restricted-xml");
-    };
-    this.sax.on("doctype", restricted);
-    this.sax.on("comment", restricted);
-    this.sax.on("processinginstruction", restricted);
-    this.sax.on("opentag", (tag) => this.open(tag));
-    this.sax.on("closetag", () => {
-      this.depth -= 1;
-      this.cursor = this.cursor?.parent ?? undefined;
-    });
-    this.sax.on("text", (text) => this.cursor?.t(text));
-    this.sax.on("cdata", (text) => this.cursor?.t(text));
+  constructor(private readonly limits: ParserLimits) {}
+
+  /** Whether an element is open (the stanza is not complete yet). */
+  get open(): boolean {
+    return this.depth > 0;
   }
 
-  /**
-   * Parses one frame.
-   * @param frame the text of one WebSocket message.
-   * @returns the single root element.
-   * @throws StreamError not-well-formed, restricted-xml or policy-violation.
-   */
-  parse(frame: string): Element {
+  reset(): void {
     this.root = undefined;
     this.cursor = undefined;
     this.depth = 0;
     this.elements = 0;
-    try {
-      this.sax.write(frame);
-      this.sax.close();
-    } catch (err) {
-      if (err instanceof StreamError) throw err;
-      throw new StreamError("not-well-formed");
-    }
-    const root = this.takeRoot();
-    if (!root) throw new StreamError("not-well-formed");
-    return root;
   }
 
-  private takeRoot(): Element | undefined {
-    const root = this.root;
-    this.root = undefined;
-    return root;
-  }
-
-  private open(tag: SaxesTagPlain): void {
+  openTag(tag: SaxesTagPlain): void {
+    if (this.depth === 0) this.elements = 0;
     this.depth += 1;
     this.elements += 1;
     if (this.depth > this.limits.maxDepth)
@@ -87,5 +59,80 @@ export class FrameParser {
     else this.root = el;
     // saxes reports a closetag for self-closing tags too.
     this.cursor = el;
+  }
+
+  /** @returns the stanza when this tag closed it. */
+  closeTag(): Element | undefined {
+    this.depth -= 1;
+    this.cursor = this.cursor?.parent ?? undefined;
+    if (this.depth > 0) return undefined;
+    const root = this.root;
+    this.root = undefined;
+    return root;
+  }
+
+  text(text: string): void {
+    this.cursor?.t(text);
+  }
+}
+
+/** Refuses DTDs, comments and processing instructions (restricted-xml) on a saxes parser. */
+export function restrictXml(sax: SaxesParser<{ xmlns: false }>): void {
+  const restricted = (): never => {
+    throw new StreamError("restricted-xml");
+  };
+  sax.on("doctype", restricted);
+  sax.on("comment", restricted);
+  sax.on("processinginstruction", restricted);
+}
+
+/** One connection's frame parser; not reusable after it has thrown. */
+export class FrameParser {
+  private readonly sax = new SaxesParser({ xmlns: false, position: false });
+  private readonly builder: StanzaBuilder;
+  private root: Element | undefined;
+  private roots = 0;
+
+  constructor(limits: ParserLimits) {
+    this.builder = new StanzaBuilder(limits);
+    restrictXml(this.sax);
+    this.sax.on("opentag", (tag) => {
+      if (!this.builder.open) this.roots += 1;
+      this.builder.openTag(tag);
+    });
+    this.sax.on("closetag", () => {
+      this.root = this.builder.closeTag() ?? this.root;
+    });
+    this.sax.on("text", (text) => this.builder.text(text));
+    this.sax.on("cdata", (text) => this.builder.text(text));
+  }
+
+  /**
+   * Parses one frame.
+   * @param frame the text of one WebSocket message.
+   * @returns the single root element.
+   * @throws StreamError not-well-formed, restricted-xml or policy-violation.
+   */
+  parse(frame: string): Element {
+    this.builder.reset();
+    this.root = undefined;
+    this.roots = 0;
+    try {
+      this.sax.write(frame);
+      this.sax.close();
+    } catch (err) {
+      if (err instanceof StreamError) throw err;
+      throw new StreamError("not-well-formed");
+    }
+    const root = this.takeRoot();
+    if (!root || this.roots !== 1) throw new StreamError("not-well-formed");
+    return root;
+  }
+
+  /** Read through a method: the parser callbacks set it, which narrowing inside parse() cannot see. */
+  private takeRoot(): Element | undefined {
+    const root = this.root;
+    this.root = undefined;
+    return root;
   }
 }

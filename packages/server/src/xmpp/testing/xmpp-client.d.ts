@@ -1,4 +1,4 @@
-/** The part of @xmpp/client (untyped) the interop test uses; it is a test-only dependency. */
+/** The part of @xmpp/client (untyped) the interop tests use; it is a test-only dependency. */
 declare module "@xmpp/client" {
   import type { Element } from "@xmpp/xml";
   import type xmlFn from "@xmpp/xml";
@@ -11,6 +11,9 @@ declare module "@xmpp/client" {
     on(event: "error", listener: (err: unknown) => void): void;
     removeListener(event: "stanza", listener: (stanza: Element) => void): void;
     iqCaller: { request(iq: Element): Promise<Element> };
+    /** The `saslmechanisms` factory; tests add mechanisms @xmpp/client lacks. */
+    saslFactory: { _mechs: { name: string; mech: new () => unknown }[] };
+    reconnect: { stop(): void };
   };
 
   export function client(options: {

@@ -55,7 +55,12 @@ export function createStropheConnection(url: string): ChatConnection {
   const presenceListeners = new Set<(presence: Element) => void>();
   return {
     connect(jid, token, onStatus) {
-      conn = new Strophe.Connection(url, { protocol: "ws" });
+      // The secret is an access token, which only PLAIN carries: the server also offers SCRAM for passwords, which
+      // Strophe would otherwise prefer.
+      conn = new Strophe.Connection(url, {
+        protocol: "ws",
+        mechanisms: [Strophe.SASLPlain],
+      });
       // Handlers survive Strophe's connect(), and a new Connection is made per attempt: register once here.
       conn.addHandler(
         (message) => {
