@@ -90,7 +90,7 @@ export class DirectoryService {
     private readonly audit: AuditRepository,
     private readonly sessionEvents: SessionEvents,
     private readonly clock: Clock,
-    /** Told a password just set, to derive the keys SCRAM logins need (docs/protocol.md §1); bulk imports skip it. */
+    /** Told a password just set, to derive the keys SCRAM logins need (docs/protocol.md §1). */
     private readonly onPasswordSet?: (
       user: User,
       password: string,
@@ -345,8 +345,26 @@ export class DirectoryService {
         })),
       );
     }
+    await this.rememberImportedPasswords(company, fresh);
     await this.companies.bumpOrgVersion(company.id);
     return { departments: ordered.length, usersAdded, usersUpdated };
+  }
+
+  /** Imported users with a plain password get their SCRAM keys too, so a stock client can log in at once. */
+  private async rememberImportedPasswords(
+    company: Company,
+    fresh: readonly UserRecord[],
+  ): Promise<void> {
+    const onPasswordSet = this.onPasswordSet;
+    const withPassword = fresh.filter((u) => u.password && !u.passwordHash);
+    if (!onPasswordSet || withPassword.length === 0) return;
+    const byLogin = new Map(
+      (await this.users.listByCompany(company.id)).map((u) => [u.loginId, u]),
+    );
+    await mapLimited(withPassword, HASH_CONCURRENCY, async (u) => {
+      const user = byLogin.get(u.loginId);
+      if (user && u.password) await onPasswordSet(user, u.password);
+    });
   }
 
   private async updateUserFields(
@@ -367,6 +385,8 @@ export class DirectoryService {
         this.clock(),
       );
       await this.endSessions(user.id, "password_changed");
+      const changed = await this.users.findById(user.id);
+      if (changed) await this.onPasswordSet?.(changed, u.password);
     }
     if (u.active === false && user.active)
       await this.endSessions(user.id, "deactivated");
