@@ -47,3 +47,5 @@ export const NS_MOA_USER = "urn:moa:user:0";
 export const NS_MOA_PRESENCE = "urn:moa:presence:0";
 /** Moa workplace pushes (badge counts, groupware alarms, notices, incoming calls) as headline messages. */
 export const NS_MOA_PUSH = "urn:moa:push:0";
+/** Moa message search across the rooms a user may read (substring, Hangul-aware). */
+export const NS_MOA_SEARCH = "urn:moa:search:0";

@@ -220,16 +220,35 @@ export function connectRoomWindows(
       followMembers(roomName, listed);
       return toSnapshot(room, titleOf(room), listed, presenceOf);
     }),
-    bridge.handle("messages:fetch", async ({ roomName, before }) => {
+    bridge.handle("messages:fetch", async ({ roomName, before, after }) => {
       const room = roomOf(roomName);
       const page = await fetchRoomHistory(
         transport,
         room.jid,
-        before === undefined ? null : Number(before),
+        after === undefined
+          ? { before: before === undefined ? null : Number(before) }
+          : { after: Number(after) },
       );
       return {
         messages: page.messages.map(toBridgeMessage),
         reachedFirst: page.reachedFirst,
+        ...(after === undefined ? {} : { reachedLast: page.reachedLast }),
+      };
+    }),
+    bridge.handle("messages:search", async ({ roomName, q, before }) => {
+      // Loaded when a room window first searches beyond its pages: the main window's first load stays as it was.
+      const { searchMessages } = await import("../message-search/search-api");
+      const page = await searchMessages(transport.sendIq.bind(transport), {
+        q,
+        room: roomOf(roomName).name,
+        ...(before === undefined ? {} : { before }),
+      });
+      return {
+        hits: page.hits.map((hit) => ({
+          key: String(hit.time),
+          senderName: hit.senderName,
+        })),
+        ...(page.next === undefined ? {} : { next: page.next }),
       };
     }),
     bridge.handle("message:send", async ({ roomName, text, mentions }) => {

@@ -172,8 +172,8 @@ function MainWindow() {
           {tab === "chatting" ? (
             <ChattingTab
               search={search}
-              onOpen={(roomName) =>
-                session.windows?.open("chatRoom", roomName) ?? false
+              onOpen={(roomName, at) =>
+                session.windows?.open("chatRoom", roomName, at) ?? false
               }
             />
           ) : (
