@@ -182,11 +182,6 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               onContextMenu(message, own, e, body.current);
             }}
           >
-            {found ? (
-              <span id={foundId} className="moa-visually-hidden">
-                {t("messageSearch.found")}
-              </span>
-            ) : null}
             <Body
               message={message}
               hits={props.hits}
@@ -196,6 +191,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               onSeeAll={props.onSeeAll}
             />
           </div>
+          {found ? (
+            <span id={foundId} className="moa-visually-hidden">
+              {t("messageSearch.found")}
+            </span>
+          ) : null}
           <div className="moa-msg__meta">
             {unread > 0 && !message.isDel ? (
               <span

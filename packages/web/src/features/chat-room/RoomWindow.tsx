@@ -294,14 +294,21 @@ export function RoomWindow({
   ]);
 
   // ---- history paging and scroll position ----
+  const newestKey = useRef<string | null>(null);
+  useEffect(() => {
+    newestKey.current = messages.at(-1)?.key ?? null;
+  });
   const onPosition = useCallback(
     (position: { nearTop: boolean; nearBottom: boolean }) => {
       nearBottom.current = position.nearBottom;
       nearTop.current = position.nearTop;
       if (position.nearBottom) setToast(null);
       if (position.nearTop) void loadOlder();
+      // Opened at an older message: scrolling down loads on towards the newest.
+      if (position.nearBottom && newestKey.current !== null)
+        void loadNewer(newestKey.current);
     },
-    [loadOlder],
+    [loadOlder, loadNewer],
   );
   const lastRow = rows.at(-1);
   const lastIsOwn = lastRow?.kind === "message" && lastRow.own;
@@ -499,7 +506,10 @@ export function RoomWindow({
             shouldFollow={shouldFollow}
             onPosition={onPosition}
             onStartReached={() => void loadOlder()}
-            onEndReached={() => void loadNewer()}
+            onEndReached={() => {
+              const newest = messages.at(-1);
+              if (newest) void loadNewer(newest.key);
+            }}
             onMenu={onMenu}
             onJumpTo={jumpTo}
             onSeeAll={onSeeAll}

@@ -70,8 +70,8 @@ export type RoomControls = {
   state: RoomState;
   /** Loads the page before the oldest loaded message; resolves when it is merged (or nothing was due). */
   loadOlder: () => Promise<void>;
-  /** Loads the page after the newest loaded message while the newest of the room is not loaded. */
-  loadNewer: () => Promise<void>;
+  /** Loads the page after the given (newest shown) message while the newest of the room is not loaded. */
+  loadNewer: (newestKey: string) => Promise<void>;
   /** Replaces the list with the history around a message and marks it (Ctrl+F found it in older history). */
   showAround: (messageKey: string) => Promise<void>;
   /** Shows a message as deleted right away (the deletion push follows for every member). */
@@ -219,35 +219,36 @@ export function useRoom(
     };
   }, [loadNewest, loadAround, at]);
 
-  const loadNewer = useCallback((): Promise<void> => {
-    const s = stateRef.current;
-    const newest = s.messages.at(-1);
-    if (newerInFlight.current) return newerInFlight.current;
-    if (s.status !== "ready" || s.reachedLast || !newest)
-      return Promise.resolve();
-    const run = async () => {
-      try {
-        const page = await fetchPage({ roomName, after: newest.key });
-        const reachedLast = page.reachedLast ?? true;
-        followsLive.current = reachedLast;
-        const waiting = reachedLast ? waitingLive.current.splice(0) : [];
-        setState((prev) => ({
-          ...prev,
-          messages: mergeMessages(
-            mergeMessages(prev.messages, page.messages),
-            waiting,
-          ),
-          reachedLast,
-        }));
-      } catch {
-        // The next time the bottom is reached asks again.
-      } finally {
-        newerInFlight.current = null;
-      }
-    };
-    newerInFlight.current = run();
-    return newerInFlight.current;
-  }, [fetchPage, roomName]);
+  const loadNewer = useCallback(
+    (newestKey: string): Promise<void> => {
+      if (newerInFlight.current) return newerInFlight.current;
+      // The list's callbacks run before this hook's state ref catches up: the caller names the newest row it shows.
+      if (followsLive.current) return Promise.resolve();
+      const run = async () => {
+        try {
+          const page = await fetchPage({ roomName, after: newestKey });
+          const reachedLast = page.reachedLast ?? true;
+          followsLive.current = reachedLast;
+          const waiting = reachedLast ? waitingLive.current.splice(0) : [];
+          setState((prev) => ({
+            ...prev,
+            messages: mergeMessages(
+              mergeMessages(prev.messages, page.messages),
+              waiting,
+            ),
+            reachedLast,
+          }));
+        } catch {
+          // The next time the bottom is reached asks again.
+        } finally {
+          newerInFlight.current = null;
+        }
+      };
+      newerInFlight.current = run();
+      return newerInFlight.current;
+    },
+    [fetchPage, roomName],
+  );
 
   const showAround = useCallback(
     async (messageKey: string): Promise<void> => {

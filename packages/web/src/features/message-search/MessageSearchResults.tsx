@@ -37,7 +37,7 @@ export function MessageSearchResults({
   const sync = useChatSync();
   const ownJid = sync.ownJid();
   const headingId = useId();
-  const q = useDebounced(text.trim(), TYPING_DEBOUNCE_MS);
+  const q = useDebounced(text.trim(), TYPING_DEBOUNCE_MS, "");
   const [room, setRoom] = useState("");
   // Results belong to one user's rooms: the signed-in user is part of the cache key.
   const search = useInfiniteQuery({
@@ -72,8 +72,7 @@ export function MessageSearchResults({
   const offsetMinutes = -new Date(now).getTimezoneOffset();
 
   let body;
-  if (q.length === 0) body = null;
-  else if (search.isPending)
+  if (q.length === 0 || search.isPending)
     body = <Spin size="small" aria-label={t("messageSearch.loading")} />;
   else if (search.isError)
     body = (
