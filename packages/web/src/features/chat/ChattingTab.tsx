@@ -4,7 +4,11 @@
  * with the messages of every room that match below (issue #18; loaded on demand, outside the first load).
  */
 import { FormOutlined, SortAscendingOutlined } from "@ant-design/icons";
-import { ROOM_SORT_MODES, type RoomSortMode } from "@moa/shared";
+import {
+  formatLastMessageTime,
+  ROOM_SORT_MODES,
+  type RoomSortMode,
+} from "@moa/shared";
 import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +21,9 @@ import { RoomList } from "./RoomList";
 import { saveRoomSort } from "./sort-preference";
 import { useRoomAction } from "./use-room-action";
 import "./chat.css";
+
+const messageTimeLabel = (time: number, now: number) =>
+  formatLastMessageTime(time, now, -new Date(time).getTimezoneOffset());
 
 const MessageSearchResults = lazy(async () => ({
   default: (await import("../message-search")).MessageSearchResults,
@@ -138,8 +145,14 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           <Suspense fallback={null}>
             <MessageSearchResults
               text={search}
+              sendIq={(iq, timeoutMs) => sync.request(iq, timeoutMs)}
+              ownJid={ownJid}
+              timeLabel={messageTimeLabel}
               rooms={searchRooms}
-              onOpen={(hit) => onOpen(hit.roomName, hit.time)}
+              onOpen={(hit) => {
+                if (!onOpen(hit.roomName, hit.time))
+                  void message.warning(t("chat.list.openFailed"));
+              }}
             />
           </Suspense>
         </div>
