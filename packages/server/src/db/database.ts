@@ -15,6 +15,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.js";
 import { PGliteThread } from "./pglite-thread.js";
 import type { Database } from "./schema.js";
 
@@ -84,7 +85,10 @@ export async function openDatabase(
     }
   }
   return inProcessPGlite(
-    await PGlite.create("memory://", { parsers: PGLITE_PARSERS }),
+    await PGlite.create("memory://", {
+      parsers: PGLITE_PARSERS,
+      extensions: PGLITE_EXTENSIONS,
+    }),
   );
 }
 
@@ -93,7 +97,7 @@ export const PGLITE_PARSERS = { [INT8_OID]: parseInt8 };
 
 /**
  * Wraps an in-process PGlite instance (memory or a loaded dump) as a database handle that owns it.
- * @param lite the opened instance, created with PGLITE_PARSERS.
+ * @param lite the opened instance, created with PGLITE_PARSERS and PGLITE_EXTENSIONS.
  * @returns the handle; close() also closes the instance.
  */
 export function inProcessPGlite(lite: PGlite): DatabaseHandle {

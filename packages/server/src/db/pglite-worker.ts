@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.js";
 import type { WorkerReply, WorkerRequest } from "./pglite-thread.js";
 
 const INT8_OID = 20;
@@ -20,6 +21,7 @@ function errorFields(err: unknown): Record<string, unknown> {
 try {
   const lite = await PGlite.create(dataDir, {
     parsers: { [INT8_OID]: (v: string) => Number(v) },
+    extensions: PGLITE_EXTENSIONS,
   });
   // One statement at a time, in arrival order: the main thread relies on it (see pglite-dialect.ts).
   let tail = Promise.resolve();

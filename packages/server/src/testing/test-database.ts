@@ -17,6 +17,7 @@ import {
 import { migrate } from "../db/migrate.js";
 import { migrations } from "../db/migrations/index.js";
 import { PGliteDialect } from "../db/pglite-dialect.js";
+import { PGLITE_EXTENSIONS } from "../db/pglite-extensions.js";
 import type { Database } from "../db/schema.js";
 
 /** The PostgreSQL URL the services tests run against, if any. */
@@ -64,6 +65,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     new PGlite({
       loadDataDir: await migratedTemplate(),
       parsers: PGLITE_PARSERS,
+      extensions: PGLITE_EXTENSIONS,
     }),
   );
 }
@@ -75,7 +77,9 @@ async function migratedTemplate(): Promise<Blob> {
     .slice(0, 16);
   const file = join(tmpdir(), `moa-pglite-template-${key}.tar.gz`);
   if (!existsSync(file)) {
-    const lite = await PGlite.create("memory://");
+    const lite = await PGlite.create("memory://", {
+      extensions: PGLITE_EXTENSIONS,
+    });
     await migrate(new Kysely<Database>({ dialect: new PGliteDialect(lite) }));
     const dump = await lite.dumpDataDir("gzip");
     await lite.close();

@@ -18,6 +18,7 @@ import type { AccountHooks, XmppContext } from "./context.js";
 import { registerMam } from "./handlers/iq/mam.js";
 import { registerPing } from "./handlers/iq/ping.js";
 import { registerRoomQueries } from "./handlers/iq/rooms.js";
+import { registerSearch } from "./handlers/iq/search.js";
 import { registerUserData } from "./handlers/iq/user-data.js";
 import { changeNickname, registerAccount } from "./handlers/account.js";
 import { registerMessages } from "./handlers/message.js";
@@ -145,6 +146,7 @@ export function registerXmppEndpoint(
   registerMam(router, chat);
   registerRoomQueries(router, chat);
   registerUserData(router, chat);
+  registerSearch(router, chat);
   registerAccount(router, ctx);
   registerMessages(router, chat, (session, msg) =>
     changeNickname(ctx, session, msg),

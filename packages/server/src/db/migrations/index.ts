@@ -7,6 +7,7 @@ import { m002Identity } from "./002-identity.js";
 import { m003Chat } from "./003-chat.js";
 import { m004Workplace } from "./004-workplace.js";
 import { m005WebhardSessions } from "./005-webhard-sessions.js";
+import { m006Search } from "./006-search.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   m003Chat,
   m004Workplace,
   m005WebhardSessions,
+  m006Search,
 ];

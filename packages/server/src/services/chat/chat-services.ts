@@ -10,6 +10,7 @@ import { MessagesService } from "./messages.service.js";
 import { NewsService } from "./news.service.js";
 import { PresenceService } from "./presence.service.js";
 import { RoomsService } from "./rooms.service.js";
+import { SearchService } from "./search.service.js";
 import { UserDataService } from "./user-data.service.js";
 
 export type ChatServices = {
@@ -18,6 +19,7 @@ export type ChatServices = {
   userData: UserDataService;
   presence: PresenceService;
   news: NewsService;
+  search: SearchService;
   /** Waits for the messages being stored to be committed and delivered (graceful drain). */
   settled(): Promise<void>;
   close(): void;
@@ -69,6 +71,7 @@ export function createChatServices(deps: {
     userData,
     presence,
     news,
+    search: new SearchService({ db: deps.db, members }),
     settled: () => messages.settled(),
     close: () => members.close(),
   };

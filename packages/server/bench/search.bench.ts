@@ -1,0 +1,460 @@
+/**
+ * Message search benchmark (issue #18). Generates an archive of realistic Korean chat (with some Latin words and file
+ * names) in one company — by default 1,000,000 messages over 1,000 rooms, the searching user a member of 200 of them
+ * (so about 200,000 messages are theirs to search) — then measures search latency through the search service (the
+ * query, sender names and snippets, as the iq handler runs it) for 1-, 2-, 3- and 6-syllable queries, each class with a
+ * common word, a rarer one and a miss (a miss reads the most: nothing stops the scan early). Also measures the archive
+ * insert throughput through the group-commit writer with the search index on and off.
+ * Runs on a file-backed PGlite (in its worker thread, as the server runs it) and on a scratch PostgreSQL database.
+ * Run: npx tsx packages/server/bench/search.bench.ts [--messages 1000000] [--rooms 1000] [--my-rooms 200]
+ *   [--runs 15] [--db pglite|postgres|both] [--postgres postgres://root@127.0.0.1:5432/test]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "kysely";
+import { ROOM_TYPES } from "@moa/shared";
+import { createMemoryBus } from "../src/bus/memory-bus.js";
+import { systemClock } from "../src/clock.js";
+import { openDatabase, type Db } from "../src/db/database.js";
+import { migrate } from "../src/db/migrate.js";
+import { UsersRepository } from "../src/db/repositories/users.repository.js";
+import type { Actor } from "../src/services/auth/actor.js";
+import { userJid } from "../src/services/auth/identity.js";
+import { hashPassword } from "../src/services/auth/password-hasher.js";
+import { ArchiveWriter } from "../src/services/chat/archive-writer.js";
+import { MemberCache } from "../src/services/chat/member-cache.js";
+import { SearchService } from "../src/services/chat/search.service.js";
+import { generateOrg } from "../src/services/directory/org-generator.js";
+import { createIdentityServices } from "../src/services/services.js";
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: "string", default: "1000000" },
+    rooms: { type: "string", default: "1000" },
+    "my-rooms": { type: "string", default: "200" },
+    runs: { type: "string", default: "15" },
+    inserts: { type: "string", default: "20000" },
+    db: { type: "string", default: "both" },
+    /** Keep the scratch PostgreSQL database (to EXPLAIN queries by hand); its name is printed. */
+    keep: { type: "boolean", default: false },
+    postgres: {
+      type: "string",
+      default: "postgres://root@127.0.0.1:5432/test",
+    },
+  },
+});
+const MESSAGES = Number(values.messages);
+const ROOMS = Number(values.rooms);
+const MY_ROOMS = Math.min(Number(values["my-rooms"]), ROOMS);
+const RUNS = Number(values.runs);
+const INSERTS = Number(values.inserts);
+const USERS = 200;
+const CHUNK = 100_000;
+const DOMAIN = "bench-search.moa.test";
+
+/** Business chat vocabulary: nouns with and without particles, set phrases, a few Latin words. */
+const NOUNS = [
+  "견적서",
+  "회의실",
+  "보고서",
+  "계약서",
+  "일정",
+  "프로젝트",
+  "결재",
+  "출장",
+  "휴가",
+  "예산",
+  "매출",
+  "고객",
+  "거래처",
+  "자료",
+  "발표",
+  "검토",
+  "디자인",
+  "시안",
+  "개발",
+  "서버",
+  "배포",
+  "테스트",
+  "품질",
+  "납품",
+  "주문",
+  "견적",
+  "회의",
+  "세미나",
+  "교육",
+  "점심",
+  "저녁",
+  "회식",
+  "사무실",
+  "주차장",
+  "택배",
+  "메일",
+  "문서",
+  "파일",
+  "인사팀",
+  "영업팀",
+  "개발팀",
+  "총무팀",
+  "팀장님",
+  "부장님",
+  "대리님",
+  "과장님",
+  "신제품",
+  "분기실적보고서",
+  "시장조사",
+  "마케팅",
+  "홍보",
+  "협력사",
+  "공급망",
+  "재고",
+  "물류",
+  "회계",
+  "세금계산서",
+  "입금",
+  "송금",
+];
+const PARTICLES = [
+  "",
+  "",
+  "를",
+  "을",
+  "은",
+  "는",
+  "이",
+  "가",
+  "에서",
+  "으로",
+  "도",
+  "까지",
+  "에",
+  "의",
+];
+const PHRASES = [
+  "확인 부탁드립니다",
+  "보내드렸습니다",
+  "알겠습니다",
+  "감사합니다",
+  "네",
+  "좋습니다",
+  "검토하겠습니다",
+  "진행하겠습니다",
+  "공유드립니다",
+  "내일",
+  "오늘",
+  "오전",
+  "오후",
+  "지금",
+  "잠시",
+  "다시",
+  "먼저",
+  "이번 주",
+  "다음 주",
+  "3층",
+  "10시",
+  "수정했습니다",
+  "확인했습니다",
+  "늦어서 죄송합니다",
+  "가능할까요?",
+  "어떠세요?",
+  "meeting",
+  "OK",
+  "deadline",
+  "PDF",
+  "Excel",
+  "API",
+  "review",
+  "Q3",
+  "v2.1",
+  "Slack",
+];
+const WORDS = [
+  ...NOUNS.flatMap((n) => PARTICLES.map((p) => n + p)),
+  ...PHRASES,
+  ...PHRASES,
+];
+
+/** Per class: a common word, a rarer one, a miss. */
+const QUERIES: Record<string, string[]> = {
+  "1": ["견", "층", "뷁"],
+  "2": ["견적", "교육", "풍선"],
+  "3": ["회의실", "세금계", "코끼리"],
+  "6": ["부탁드립니다", "분기실적보고", "남극탐험계획"],
+};
+
+const emit = (line: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
+const ms = (n: number) => Math.round(n * 10) / 10;
+
+type Target =
+  { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+/** Company, users, rooms and the searcher's memberships. */
+async function seed(
+  db: Db,
+): Promise<{ actor: Actor; senders: { id: number; jid: string }[] }> {
+  const identity = await createIdentityServices(db, systemClock);
+  const company = await identity.directory.createCompany({
+    domain: DOMAIN,
+    name: "검색벤치",
+  });
+  await identity.directory.importOrg(
+    company,
+    generateOrg({
+      users: USERS,
+      departments: 10,
+      passwordHash: await hashPassword("bench1234!"),
+    }),
+  );
+  const users = await new UsersRepository(db).listActiveByCompany(company.id);
+  const me = users[0];
+  if (!me) throw new Error("no users");
+  await sql`
+    insert into chat_rooms (company_id, name, type, title, created_by, created_at)
+    select ${company.id}, 'pc_search_' || g, ${ROOM_TYPES.group}, '검색방 ' || g, ${me.id}, 0
+    from generate_series(1, ${ROOMS}) g`.execute(db);
+  await sql`
+    insert into chat_members (room_id, user_id, joined_at)
+    select id, ${me.id}, 0 from chat_rooms where name like 'pc_search_%' order by id limit ${MY_ROOMS}`.execute(
+    db,
+  );
+  const actor: Actor = {
+    userId: me.id,
+    companyId: company.id,
+    loginId: me.loginId,
+    domain: company.domain,
+    jid: userJid(me, company),
+    sessionId: "bench",
+    freeUser: false,
+  };
+  return {
+    actor,
+    senders: users.map((u) => ({ id: u.id, jid: userJid(u, company) })),
+  };
+}
+
+/** Bulk archive: sentences of 3–12 random words, every 50th message a file, spread over all rooms. */
+async function generate(
+  db: Db,
+  senders: { id: number; jid: string }[],
+): Promise<void> {
+  const roomIds = (
+    await sql<{
+      id: number;
+    }>`select id from chat_rooms where name like 'pc_search_%' order by id`.execute(
+      db,
+    )
+  ).rows.map((r) => r.id);
+  const base = Date.now() - MESSAGES * 1000;
+  for (let from = 1; from <= MESSAGES; from += CHUNK) {
+    const to = Math.min(MESSAGES, from + CHUNK - 1);
+    await sql`
+      insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
+      select (${roomIds}::bigint[])[1 + g % ${roomIds.length}],
+        (${senders.map((s) => s.id)}::bigint[])[1 + abs(hashint4(g)) % ${senders.length}],
+        (${senders.map((s) => s.jid)}::text[])[1 + abs(hashint4(g)) % ${senders.length}],
+        'bench-' || g, ${base} + g::bigint * 1000,
+        case when g % 50 = 0
+          then w.words[1 + abs(hashint4(g * 7)) % w.n] || '_' || (g % 97) || '.pdf'
+          else (select string_agg(w.words[1 + abs(hashint4(g * 16 + k)) % w.n], ' ')
+                from generate_series(1, 3 + g % 10) k)
+        end,
+        case when g % 50 = 0 then 'FILE' else 'TALK' end
+      from generate_series(${from}::int, ${to}::int) g
+      cross join (select ${WORDS}::text[] as words, ${WORDS.length}::int as n) w`.execute(
+      db,
+    );
+  }
+}
+
+/** Messages per second through the group-commit writer, as many in flight as a busy server has. */
+async function insertRate(
+  db: Db,
+  actor: Actor,
+  label: string,
+): Promise<number> {
+  const roomIds = (
+    await sql<{
+      id: number;
+    }>`select id from chat_rooms where name like 'pc_search_%' order by id limit 100`.execute(
+      db,
+    )
+  ).rows.map((r) => r.id);
+  const writer = new ArchiveWriter(db, () => Date.now());
+  const inFlight = 500;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < INSERTS) {
+        const i = next++;
+        await writer.store(
+          {
+            roomId: roomIds[i % roomIds.length] ?? 0,
+            senderId: actor.userId,
+            senderJid: actor.jid,
+            originId: `${label}-${i}`,
+            body: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]} 확인 부탁드립니다`,
+            contentType: "TALK",
+            extension: null,
+            replyTitle: null,
+            replyText: null,
+            replyTime: null,
+          },
+          false,
+        );
+      }
+    }),
+  );
+  return INSERTS / ((performance.now() - started) / 1000);
+}
+
+async function runSuite(target: Target): Promise<void> {
+  const database = await openDatabase(
+    target.kind === "pglite"
+      ? { kind: "pglite", dataDir: target.dataDir }
+      : { kind: "postgres", url: target.url },
+  );
+  const engine = target.kind;
+  try {
+    const db = database.db;
+    await migrate(db);
+    const { actor, senders } = await seed(db);
+    // The archive is generated without the search index (as if it predated it), which also gives the index-off
+    // insert figure; the index is then built and the same inserts run with it.
+    await sql`drop index chat_messages_search_idx`.execute(db);
+    let t = performance.now();
+    await generate(db, senders);
+    emit({
+      engine,
+      metric: "generate_messages",
+      messages: MESSAGES,
+      seconds: ms((performance.now() - t) / 1000),
+    });
+    emit({
+      engine,
+      metric: "insert_msgs_per_s",
+      index: "off",
+      value: Math.round(await insertRate(db, actor, "off")),
+    });
+    t = performance.now();
+    const { rows } = await sql<{ nspname: string }>`
+      select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+      db,
+    );
+    await sql
+      .raw(
+        `create index chat_messages_search_idx on chat_messages using gin (search_grams "${rows[0]?.nspname ?? "public"}".gin_trgm_ops)`,
+      )
+      .execute(db);
+    emit({
+      engine,
+      metric: "build_search_index",
+      seconds: ms((performance.now() - t) / 1000),
+    });
+    emit({
+      engine,
+      metric: "insert_msgs_per_s",
+      index: "on",
+      value: Math.round(await insertRate(db, actor, "on")),
+    });
+    await sql`analyze`.execute(db);
+    const visible = await sql<{ n: number }>`
+      select count(*)::int as n from chat_messages m join chat_members cm on cm.room_id = m.room_id
+      where cm.user_id = ${actor.userId}`.execute(db);
+    emit({
+      engine,
+      metric: "searchable_messages_of_user",
+      rooms: MY_ROOMS,
+      value: visible.rows[0]?.n,
+    });
+
+    const members = new MemberCache(db, createMemoryBus());
+    const search = new SearchService({ db, members });
+    try {
+      for (const [syllables, queries] of Object.entries(QUERIES)) {
+        const all: number[] = [];
+        for (const q of queries) {
+          const times: number[] = [];
+          let hits = 0;
+          for (let i = 0; i < RUNS + 1; i++) {
+            const started = performance.now();
+            const result = await search.search(actor, { q });
+            // The first run warms caches and plans; it is not counted.
+            if (i > 0) times.push(performance.now() - started);
+            hits = result.hits.length;
+          }
+          times.sort((a, b) => a - b);
+          all.push(...times);
+          emit({
+            engine,
+            metric: "search_query",
+            syllables: Number(syllables),
+            q,
+            hits,
+            p50_ms: ms(percentile(times, 0.5)),
+            max_ms: ms(times.at(-1) ?? 0),
+          });
+        }
+        all.sort((a, b) => a - b);
+        emit({
+          engine,
+          metric: "search_latency",
+          syllables: Number(syllables),
+          samples: all.length,
+          p50_ms: ms(percentile(all, 0.5)),
+          p99_ms: ms(percentile(all, 0.99)),
+        });
+      }
+    } finally {
+      members.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function withPostgres(
+  suite: (url: string) => Promise<void>,
+): Promise<void> {
+  const name = `moa_search_bench_${Date.now()}`;
+  const admin = await openDatabase({
+    kind: "postgres",
+    url: values.postgres,
+    poolSize: 1,
+  });
+  try {
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+  } catch (err) {
+    emit({ metric: "postgres_skipped", reason: String(err) });
+    await admin.close();
+    return;
+  }
+  try {
+    const url = new URL(values.postgres);
+    url.pathname = `/${name}`;
+    await suite(url.toString());
+  } finally {
+    if (values.keep) emit({ metric: "postgres_database_kept", name });
+    else
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(
+        admin.db,
+      );
+    await admin.close();
+  }
+}
+
+if (values.db === "pglite" || values.db === "both") {
+  const dataDir = mkdtempSync(join(tmpdir(), "moa-search-bench-"));
+  try {
+    await runSuite({ kind: "pglite", dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (values.db === "postgres" || values.db === "both")
+  await withPostgres((url) => runSuite({ kind: "postgres", url }));
