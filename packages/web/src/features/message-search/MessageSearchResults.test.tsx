@@ -114,11 +114,9 @@ describe("message search in the chatting tab", () => {
       "search 견적",
     ]);
 
-    await userEvent.click(
+    await userEvent.selectOptions(
       screen.getByRole("combobox", { name: "대화방 선택" }),
-    );
-    await userEvent.click(
-      await screen.findByRole("option", { name: "디자인팀" }),
+      "디자인팀",
     );
     await waitFor(() => {
       expect(
