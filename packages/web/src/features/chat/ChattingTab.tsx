@@ -10,7 +10,7 @@ import {
   type RoomSortMode,
 } from "@moa/shared";
 import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatSync, useRoomList } from "./ChatContext";
 import { NewChat } from "./NewChat";
@@ -60,6 +60,10 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           }))
         : [],
     [search, state, ownJid, t],
+  );
+  const sendIq = useCallback(
+    (iq: Element, timeoutMs: number) => sync.request(iq, timeoutMs),
+    [sync],
   );
   const [newChatOpen, setNewChatOpen] = useState(false);
   const open = (roomName: string) => {
@@ -145,8 +149,7 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           <Suspense fallback={null}>
             <MessageSearchResults
               text={search}
-              sendIq={(iq, timeoutMs) => sync.request(iq, timeoutMs)}
-              ownJid={ownJid}
+              sendIq={sendIq}
               timeLabel={messageTimeLabel}
               rooms={searchRooms}
               onOpen={(hit) => {

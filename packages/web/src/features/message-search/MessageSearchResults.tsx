@@ -3,28 +3,26 @@
  * may read, newest first, each with its room, sender, time and highlighted snippet; a room picker narrows them to one
  * room and "more" loads older pages. Typing is debounced; a click opens the room window at that message.
  */
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { Alert, Button, Spin } from "antd";
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { searchMessages, type SendIq } from "./search-api";
-import type { SearchHit } from "./search-stanzas";
+import type { SearchHit, SearchParams } from "./search-stanzas";
 import { Snippet } from "./Snippet";
 import { useDebounced } from "./use-debounced";
+import { useMessageSearch } from "./use-message-search";
 import "./message-search.css";
 
 // Long enough to skip the keystrokes of a word being typed, short enough to feel immediate.
 const TYPING_DEBOUNCE_MS = 300;
 
-// The chatting tab hands in what it already has (the chat connection, its time labels) so that this chunk shares no
-// module with the main window's first load: each shared module would be split into a chunk of its own there.
+// The chatting tab hands in what it already has (the chat connection, its time labels) and the section is built of
+// plain elements, so this chunk shares few modules with the main window's first load: the bundler splits each shared
+// module into a chunk of its own there, which costs the first load.
 type MessageSearchResultsProps = {
   /** The header's search text. */
   text: string;
   /** The chat connection of the main window. */
   sendIq: SendIq;
-  /** The signed-in user (results are cached per user). */
-  ownJid: string;
   /** A message time as the room list shows it (HH:mm today, else the date). */
   timeLabel: (time: number, now: number) => string;
   /** The rooms the user can pick to narrow the search: name and shown title. */
@@ -36,7 +34,6 @@ type MessageSearchResultsProps = {
 export function MessageSearchResults({
   text,
   sendIq,
-  ownJid,
   timeLabel,
   rooms,
   onOpen,
@@ -46,48 +43,40 @@ export function MessageSearchResults({
   const headingId = useId();
   const q = useDebounced(text.trim(), TYPING_DEBOUNCE_MS, "");
   const [room, setRoom] = useState("");
-  // Results belong to one user's rooms: the signed-in user is part of the cache key.
-  const search = useInfiniteQuery({
-    queryKey: ["message-search", ownJid, q, room],
-    queryFn: ({ pageParam }) =>
-      searchMessages(sendIq, {
-        q,
-        ...(room ? { room } : {}),
-        ...(pageParam === undefined ? {} : { before: pageParam }),
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next,
-    enabled: q.length > 0,
-    // Messages arrive all the time: a search typed again asks the server again.
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-  const hits = useMemo(
-    () => search.data?.pages.flatMap((page) => page.hits) ?? [],
-    [search.data],
+  const search = useMessageSearch(
+    useCallback(
+      (params: SearchParams) => searchMessages(sendIq, params),
+      [sendIq],
+    ),
+    q,
+    room,
   );
+  const hits = search.hits;
   // Times read as of the answer (today's messages as HH:mm).
-  const now = search.dataUpdatedAt;
+  const now = search.answeredAt;
 
   let body;
-  if (q.length === 0 || search.isPending)
-    body = <Spin size="small" aria-label={t("messageSearch.loading")} />;
-  else if (search.isError)
+  if (q.length === 0 || search.status === "loading" || search.status === "idle")
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t("messageSearch.failed")}
-        action={
-          <Button size="small" onClick={() => void search.refetch()}>
-            {t("chat.list.retry")}
-          </Button>
-        }
-      />
+      <p className="moa-search__note" role="status">
+        {t("messageSearch.loading")}
+      </p>
+    );
+  else if (search.status === "failed")
+    body = (
+      <p className="moa-search__note" role="alert">
+        {t("messageSearch.failed")}{" "}
+        <button
+          type="button"
+          className="moa-search__link"
+          onClick={search.retry}
+        >
+          {t("chat.list.retry")}
+        </button>
+      </p>
     );
   else if (hits.length === 0)
-    body = <p className="moa-search__empty">{t("messageSearch.empty")}</p>;
+    body = <p className="moa-search__note">{t("messageSearch.empty")}</p>;
   else
     body = (
       <>
@@ -121,16 +110,16 @@ export function MessageSearchResults({
             </li>
           ))}
         </ul>
-        {search.hasNextPage ? (
-          <Button
-            type="link"
-            size="small"
-            loading={search.isFetchingNextPage}
-            onClick={() => void search.fetchNextPage()}
+        {search.next === undefined ? null : (
+          <button
+            type="button"
+            className="moa-search__link moa-search__more"
+            disabled={search.loadingMore}
+            onClick={search.more}
           >
             {t("messageSearch.more")}
-          </Button>
-        ) : null}
+          </button>
+        )}
       </>
     );
 
