@@ -13,6 +13,8 @@ import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatSync, useRoomList } from "./ChatContext";
+import { searchMessages } from "../message-search/search-api";
+import type { SearchParams } from "../message-search/search-stanzas";
 import { NewChat } from "./NewChat";
 import { roomActions } from "./room-commands";
 import { roomDisplayName, roomRows } from "./room-display";
@@ -61,8 +63,9 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
         : [],
     [search, state, ownJid, t],
   );
-  const sendIq = useCallback(
-    (iq: Element, timeoutMs: number) => sync.request(iq, timeoutMs),
+  const searchPage = useCallback(
+    (params: SearchParams) =>
+      searchMessages((iq, timeoutMs) => sync.request(iq, timeoutMs), params),
     [sync],
   );
   const [newChatOpen, setNewChatOpen] = useState(false);
@@ -149,7 +152,7 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           <Suspense fallback={null}>
             <MessageSearchResults
               text={search}
-              sendIq={sendIq}
+              search={searchPage}
               timeLabel={messageTimeLabel}
               rooms={searchRooms}
               onOpen={(hit) => {

@@ -16,6 +16,7 @@ import {
 import { toBridgeMessage } from "./bridge-message";
 import type { ChatSync } from "./chat-sync";
 import type { Room } from "./chat-types";
+import { searchMessages } from "../message-search/search-api";
 import { fetchRoomHistory } from "./room-history";
 import { createRoomSender } from "./room-sender";
 import {
@@ -236,8 +237,6 @@ export function connectRoomWindows(
       };
     }),
     bridge.handle("messages:search", async ({ roomName, q, before }) => {
-      // Loaded when a room window first searches beyond its pages: the main window's first load stays as it was.
-      const { searchMessages } = await import("../message-search/search-api");
       const page = await searchMessages(transport.sendIq.bind(transport), {
         q,
         room: roomOf(roomName).name,

@@ -3,10 +3,9 @@
  * may read, newest first, each with its room, sender, time and highlighted snippet; a room picker narrows them to one
  * room and "more" loads older pages. Typing is debounced; a click opens the room window at that message.
  */
-import { useCallback, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { searchMessages, type SendIq } from "./search-api";
-import type { SearchHit, SearchParams } from "./search-stanzas";
+import type { SearchHit, SearchPage, SearchParams } from "./search-stanzas";
 import { Snippet } from "./Snippet";
 import { useDebounced } from "./use-debounced";
 import { useMessageSearch } from "./use-message-search";
@@ -15,14 +14,15 @@ import "./message-search.css";
 // Long enough to skip the keystrokes of a word being typed, short enough to feel immediate.
 const TYPING_DEBOUNCE_MS = 300;
 
-// The chatting tab hands in what it already has (the chat connection, its time labels) and the section is built of
+// The chatting tab hands in what it already has (the search over its chat connection, its time labels) and the
+// section is built of
 // plain elements, so this chunk shares few modules with the main window's first load: the bundler splits each shared
 // module into a chunk of its own there, which costs the first load.
 type MessageSearchResultsProps = {
   /** The header's search text. */
   text: string;
-  /** The chat connection of the main window. */
-  sendIq: SendIq;
+  /** Asks the server for a page of hits (over the main window's chat connection); a stable function. */
+  search: (params: SearchParams) => Promise<SearchPage>;
   /** A message time as the room list shows it (HH:mm today, else the date). */
   timeLabel: (time: number, now: number) => string;
   /** The rooms the user can pick to narrow the search: name and shown title. */
@@ -33,7 +33,7 @@ type MessageSearchResultsProps = {
 
 export function MessageSearchResults({
   text,
-  sendIq,
+  search: searchPage,
   timeLabel,
   rooms,
   onOpen,
@@ -43,14 +43,7 @@ export function MessageSearchResults({
   const headingId = useId();
   const q = useDebounced(text.trim(), TYPING_DEBOUNCE_MS, "");
   const [room, setRoom] = useState("");
-  const search = useMessageSearch(
-    useCallback(
-      (params: SearchParams) => searchMessages(sendIq, params),
-      [sendIq],
-    ),
-    q,
-    room,
-  );
+  const search = useMessageSearch(searchPage, q, room);
   const hits = search.hits;
   // Times read as of the answer (today's messages as HH:mm).
   const now = search.answeredAt;
