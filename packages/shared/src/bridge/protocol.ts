@@ -318,7 +318,7 @@ export const bridgeRequests = {
     res: z.object({
       messages: z.array(bridgeMessageSchema),
       reachedFirst: z.boolean(),
-      // Only for `after`: the page reaches the room's newest message.
+      // For `after`: the page reaches the room's newest message (true for the other pages, loaded from the newest down).
       reachedLast: z.boolean().optional(),
     }),
   },
@@ -330,7 +330,8 @@ export const bridgeRequests = {
       before: z.string().max(200).optional(),
     }),
     res: z.object({
-      hits: z.array(z.object({ key: timestampSchema, senderName: z.string() })),
+      // The matching messages' keys.
+      keys: z.array(timestampSchema),
       // The cursor of the next (older) page; absent at the end.
       next: z.string().max(200).optional(),
     }),

@@ -112,10 +112,10 @@ function renderRoom(hash: string, viewportHeight: number) {
   main.handle("messages:search", ({ roomName, q }) => {
     searches.push(`${roomName} ${q}`);
     return {
-      hits: archive
+      keys: archive
         .filter((m) => m.text.includes(q))
         .reverse()
-        .map((m) => ({ key: m.key, senderName: m.senderName })),
+        .map((m) => m.key),
     };
   });
   render(

@@ -200,10 +200,10 @@ export function RoomWindow({
           q: serverQuery,
           ...(before === undefined ? {} : { before }),
         });
-        const older = found.hits.find((h) => Number(h.key) < Number(oldest));
+        const older = found.keys.find((key) => Number(key) < Number(oldest));
         if (older) {
-          pendingSelect.current = older.key;
-          await showAround(older.key);
+          pendingSelect.current = older;
+          await showAround(older);
           return true;
         }
         if (found.next === undefined) return false;

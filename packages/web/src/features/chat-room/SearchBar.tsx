@@ -64,7 +64,7 @@ export function SearchBar({
         {blank
           ? ""
           : searchingOlder
-            ? t("messageSearch.older")
+            ? t("messageSearch.loading")
             : total === 0
               ? t("chatRoom.search.noMatch")
               : t("chatRoom.search.position", {

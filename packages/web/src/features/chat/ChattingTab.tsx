@@ -6,6 +6,7 @@
 import { FormOutlined, SortAscendingOutlined } from "@ant-design/icons";
 import {
   formatLastMessageTime,
+  ROOM_LIST_QUERY_TIMEOUT_MS,
   ROOM_SORT_MODES,
   type RoomSortMode,
 } from "@moa/shared";
@@ -13,8 +14,6 @@ import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatSync, useRoomList } from "./ChatContext";
-import { searchMessages } from "../message-search/search-api";
-import type { SearchParams } from "../message-search/search-stanzas";
 import { NewChat } from "./NewChat";
 import { roomActions } from "./room-commands";
 import { roomDisplayName, roomRows } from "./room-display";
@@ -24,11 +23,8 @@ import { saveRoomSort } from "./sort-preference";
 import { useRoomAction } from "./use-room-action";
 import "./chat.css";
 
-const messageTimeLabel = (time: number, now: number) =>
-  formatLastMessageTime(time, now, -new Date(time).getTimezoneOffset());
-
 const MessageSearchResults = lazy(async () => ({
-  default: (await import("../message-search")).MessageSearchResults,
+  default: (await import("../main/on-demand")).MessageSearchResults,
 }));
 
 type ChattingTabProps = {
@@ -53,24 +49,13 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
     [state, ownJid, search, t],
   );
   const sortLabel = t(`chat.sort.${state.sort}`);
-  const searchRooms = useMemo(
-    () =>
-      search
-        ? visibleRooms(state).map((room) => ({
-            name: room.name,
-            title: roomDisplayName(room, ownJid, t),
-          }))
-        : [],
-    [search, state, ownJid, t],
-  );
-  const searchPage = useCallback(
-    (params: SearchParams) =>
-      searchMessages((iq, timeoutMs) => sync.request(iq, timeoutMs), params),
+  const sendIq = useCallback(
+    (iq: Element) => sync.request(iq, ROOM_LIST_QUERY_TIMEOUT_MS),
     [sync],
   );
   const [newChatOpen, setNewChatOpen] = useState(false);
-  const open = (roomName: string) => {
-    if (!onOpen(roomName)) void message.warning(t("chat.list.openFailed"));
+  const open = (roomName: string, at?: number) => {
+    if (!onOpen(roomName, at)) void message.warning(t("chat.list.openFailed"));
   };
   const handleAction = useRoomAction(open);
 
@@ -152,12 +137,14 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           <Suspense fallback={null}>
             <MessageSearchResults
               text={search}
-              search={searchPage}
-              timeLabel={messageTimeLabel}
-              rooms={searchRooms}
+              sendIq={sendIq}
+              timeLabel={formatLastMessageTime}
+              rooms={visibleRooms(state).map((room) => ({
+                name: room.name,
+                title: roomDisplayName(room, ownJid, t),
+              }))}
               onOpen={(hit) => {
-                if (!onOpen(hit.roomName, hit.time))
-                  void message.warning(t("chat.list.openFailed"));
+                open(hit.roomName, hit.time);
               }}
             />
           </Suspense>

@@ -16,7 +16,6 @@ import {
 import { toBridgeMessage } from "./bridge-message";
 import type { ChatSync } from "./chat-sync";
 import type { Room } from "./chat-types";
-import { searchMessages } from "../message-search/search-api";
 import { fetchRoomHistory } from "./room-history";
 import { createRoomSender } from "./room-sender";
 import {
@@ -32,6 +31,10 @@ import {
 } from "./room-stanzas";
 import type { RoomTransport } from "./room-transport";
 import type { PresenceFollower } from "../presence";
+import type { searchMessages } from "../message-search/search-api";
+
+/** The server's message search, loaded when first used (the main window supplies it). */
+export type SearchMessages = typeof searchMessages;
 
 type Snapshot = BridgeEvents["room:initialized"];
 
@@ -79,6 +82,7 @@ function toSnapshot(
  * @param transport - the session's chat connection.
  * @param titleOf - the room's listed name.
  * @param presence - follows the presence of open rooms' members.
+ * @param search - the message search (Ctrl+F beyond a window's loaded pages).
  * @returns stops answering.
  */
 export function connectRoomWindows(
@@ -87,6 +91,7 @@ export function connectRoomWindows(
   transport: RoomTransport,
   titleOf: (room: Room) => string,
   presence: PresenceFollower,
+  search: SearchMessages,
 ): () => void {
   const windows = new Map<string, Set<WindowId>>();
   const sender = createRoomSender(transport);
@@ -233,20 +238,20 @@ export function connectRoomWindows(
       return {
         messages: page.messages.map(toBridgeMessage),
         reachedFirst: page.reachedFirst,
-        ...(after === undefined ? {} : { reachedLast: page.reachedLast }),
+        reachedLast: page.reachedLast,
       };
     }),
     bridge.handle("messages:search", async ({ roomName, q, before }) => {
-      const page = await searchMessages(transport.sendIq.bind(transport), {
-        q,
-        room: roomOf(roomName).name,
-        ...(before === undefined ? {} : { before }),
-      });
+      const page = await search(
+        (iq) => transport.sendIq(iq, ROOM_LIST_QUERY_TIMEOUT_MS),
+        {
+          q,
+          room: roomOf(roomName).name,
+          ...(before === undefined ? {} : { before }),
+        },
+      );
       return {
-        hits: page.hits.map((hit) => ({
-          key: String(hit.time),
-          senderName: hit.senderName,
-        })),
+        keys: page.hits.map((hit) => String(hit.time)),
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     }),

@@ -82,7 +82,7 @@ describe("message search in the chatting tab", () => {
     type("견적");
     const list = await results();
     expect(
-      screen.getByRole("heading", { level: 2, name: "메시지" }),
+      screen.getByRole("heading", { level: 2, name: "메시지 검색 결과" }),
     ).toBeTruthy();
     const buttons = within(list).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual([
@@ -115,7 +115,7 @@ describe("message search in the chatting tab", () => {
     ]);
 
     await userEvent.selectOptions(
-      screen.getByRole("combobox", { name: "대화방 선택" }),
+      screen.getByRole("combobox", { name: "대화방" }),
       "디자인팀",
     );
     await waitFor(() => {
@@ -157,7 +157,7 @@ describe("message search in the chatting tab", () => {
 
     server.failSearches("internal-server-error");
     type("회의");
-    await screen.findByText("메시지를 검색하지 못했습니다.");
+    await screen.findByText("검색하지 못했습니다.");
     server.failSearches(null);
     await userEvent.click(screen.getByRole("button", { name: "다시 시도" }));
     const list = await results();

@@ -3,9 +3,10 @@
  * may read, newest first, each with its room, sender, time and highlighted snippet; a room picker narrows them to one
  * room and "more" loads older pages. Typing is debounced; a click opens the room window at that message.
  */
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SearchHit, SearchPage, SearchParams } from "./search-stanzas";
+import { searchMessages, type SendIq } from "./search-api";
+import type { SearchHit, SearchParams } from "./search-stanzas";
 import { Snippet } from "./Snippet";
 import { useDebounced } from "./use-debounced";
 import { useMessageSearch } from "./use-message-search";
@@ -14,17 +15,16 @@ import "./message-search.css";
 // Long enough to skip the keystrokes of a word being typed, short enough to feel immediate.
 const TYPING_DEBOUNCE_MS = 300;
 
-// The chatting tab hands in what it already has (the search over its chat connection, its time labels) and the
-// section is built of
+// The chatting tab hands in what it already has (its chat connection, its time labels) and the section is built of
 // plain elements, so this chunk shares few modules with the main window's first load: the bundler splits each shared
 // module into a chunk of its own there, which costs the first load.
 type MessageSearchResultsProps = {
   /** The header's search text. */
   text: string;
-  /** Asks the server for a page of hits (over the main window's chat connection); a stable function. */
-  search: (params: SearchParams) => Promise<SearchPage>;
-  /** A message time as the room list shows it (HH:mm today, else the date). */
-  timeLabel: (time: number, now: number) => string;
+  /** The main window's chat connection (a stable function). */
+  sendIq: SendIq;
+  /** A message time as the room list shows it (HH:mm today, else the date), in the viewer's UTC offset (minutes). */
+  timeLabel: (time: number, now: number, offsetMinutes: number) => string;
   /** The rooms the user can pick to narrow the search: name and shown title. */
   rooms: readonly { name: string; title: string }[];
   /** Opens the room window at a hit (and says so when it cannot). */
@@ -33,7 +33,7 @@ type MessageSearchResultsProps = {
 
 export function MessageSearchResults({
   text,
-  search: searchPage,
+  sendIq,
   timeLabel,
   rooms,
   onOpen,
@@ -43,7 +43,14 @@ export function MessageSearchResults({
   const headingId = useId();
   const q = useDebounced(text.trim(), TYPING_DEBOUNCE_MS, "");
   const [room, setRoom] = useState("");
-  const search = useMessageSearch(searchPage, q, room);
+  const search = useMessageSearch(
+    useCallback(
+      (params: SearchParams) => searchMessages(sendIq, params),
+      [sendIq],
+    ),
+    q,
+    room,
+  );
   const hits = search.hits;
   // Times read as of the answer (today's messages as HH:mm).
   const now = search.answeredAt;
@@ -73,10 +80,7 @@ export function MessageSearchResults({
   else
     body = (
       <>
-        <ul
-          className="moa-search__hits"
-          aria-label={t("messageSearch.results")}
-        >
+        <ul className="moa-search__hits" aria-labelledby={headingId}>
           {hits.map((hit) => (
             <li key={hit.id}>
               <button
@@ -92,7 +96,11 @@ export function MessageSearchResults({
                     className="moa-search__time"
                     dateTime={new Date(hit.time).toISOString()}
                   >
-                    {timeLabel(hit.time, now)}
+                    {timeLabel(
+                      hit.time,
+                      now,
+                      -new Date(hit.time).getTimezoneOffset(),
+                    )}
                   </time>
                 </span>
                 <span className="moa-search__line">

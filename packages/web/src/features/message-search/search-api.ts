@@ -1,5 +1,4 @@
 /** The message search over the main window's chat connection: one page of hits per call. */
-import { ROOM_LIST_QUERY_TIMEOUT_MS } from "@moa/shared";
 import {
   parseSearchResult,
   searchQuery,
@@ -8,8 +7,11 @@ import {
   type SearchParams,
 } from "./search-stanzas";
 
-/** Sends an iq over the chat connection and resolves with its result (rejects on an error answer or timeout). */
-export type SendIq = (iq: Element, timeoutMs: number) => Promise<Element>;
+/**
+ * Sends an iq over the chat connection with the caller's timeout and resolves with its result (rejects on an error
+ * answer or timeout).
+ */
+export type SendIq = (iq: Element) => Promise<Element>;
 
 /**
  * Asks the server for one page of messages matching the query.
@@ -22,9 +24,6 @@ export async function searchMessages(
   params: SearchParams,
 ): Promise<SearchPage> {
   const max = params.max ?? SEARCH_PAGE_SIZE;
-  const answer = await sendIq(
-    searchQuery({ ...params, max }),
-    ROOM_LIST_QUERY_TIMEOUT_MS,
-  );
+  const answer = await sendIq(searchQuery({ ...params, max }));
   return parseSearchResult(answer, max);
 }

@@ -2,9 +2,8 @@
  * The message search query over the chat connection (docs/protocol.md, urn:moa:search:0): the request with its
  * filters and keyset cursor, and the answer's hits with their highlighted snippets, read as data (never as HTML).
  */
-import { NS_MOA_SEARCH, NS_RSM, ROOM_TYPES, type RoomType } from "@moa/shared";
+import { NS_MOA_SEARCH, NS_RSM } from "@moa/shared";
 import { $iq } from "strophe.js";
-import { child, children, numberAttr } from "../../lib/xml";
 
 /** What to search for and where. */
 export type SearchParams = {
@@ -35,7 +34,8 @@ export type SearchHit = {
   readonly id: string;
   readonly roomName: string;
   readonly roomJid: string;
-  readonly roomType: RoomType;
+  /** The room's type (spec: 1 dual, 2 group, 3 project, 4 self, 9 news). */
+  readonly roomType: number;
   /** The room's name as the searcher sees it. */
   readonly roomTitle: string;
   readonly senderJid: string;
@@ -97,25 +97,33 @@ export function parseSnippet(snippet: Element | undefined): SnippetPart[] {
   return parts;
 }
 
-const roomTypes = new Set<number>(Object.values(ROOM_TYPES));
+// This chunk reads the answer with the DOM alone: helpers shared with the first load would be split out of it.
+const childNamed = (el: Element, name: string, ns?: string) =>
+  [...el.children].filter(
+    (c) => c.localName === name && (ns === undefined || c.namespaceURI === ns),
+  );
+const positive = (el: Element, name: string) => {
+  const value = Number(el.getAttribute(name) ?? "");
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+};
 
 function parseHit(el: Element): SearchHit | null {
   const id = el.getAttribute("id");
   const roomName = el.getAttribute("room");
-  const time = numberAttr(el, "time");
-  const type = numberAttr(el, "room-type");
-  if (!id || !roomName || time <= 0 || !roomTypes.has(type)) return null;
+  const time = positive(el, "time");
+  const type = positive(el, "room-type");
+  if (!id || !roomName || time === 0 || type === 0) return null;
   return {
     id,
     roomName,
     roomJid: el.getAttribute("room-jid") ?? "",
-    roomType: type as RoomType,
+    roomType: type,
     roomTitle: el.getAttribute("room-title") ?? "",
     senderJid: el.getAttribute("sender") ?? "",
     senderName: el.getAttribute("sender-name") ?? "",
     time,
     contentType: el.getAttribute("content-type") === "FILE" ? "FILE" : "TALK",
-    snippet: parseSnippet(child(el, "snippet")),
+    snippet: parseSnippet(childNamed(el, "snippet")[0]),
   };
 }
 
@@ -126,12 +134,12 @@ function parseHit(el: Element): SearchHit | null {
  * @returns the hits (malformed ones left out) and the next page's cursor.
  */
 export function parseSearchResult(iq: Element, max: number): SearchPage {
-  const search = child(iq, "search", NS_MOA_SEARCH);
+  const search = childNamed(iq, "search", NS_MOA_SEARCH)[0];
   if (!search) throw new Error("search answer without a result");
-  const found = children(search, "hit");
+  const found = childNamed(search, "hit");
   const hits = found.flatMap((el) => parseHit(el) ?? []);
-  const set = child(search, "set", NS_RSM);
-  const last = set ? child(set, "last")?.textContent : undefined;
+  const set = childNamed(search, "set", NS_RSM)[0];
+  const last = set ? childNamed(set, "last")[0]?.textContent : undefined;
   return {
     hits,
     next: last && found.length >= max ? last : undefined,

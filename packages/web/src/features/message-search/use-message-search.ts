@@ -3,7 +3,7 @@
  * plain state rather than a query cache: results go stale with every message, and the chunk stays free of the modules
  * the main window's first load shares (each shared module would be split into a chunk of its own).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { SearchHit, SearchPage, SearchParams } from "./search-stanzas";
 
 export type MessageSearch = {
@@ -35,23 +35,23 @@ export function useMessageSearch(
   q: string,
   room: string,
 ): MessageSearch & { more: () => void; retry: () => void } {
-  const [state, setState] = useState<MessageSearch>(idle);
   const [attempt, setAttempt] = useState(0);
-  // Answers of an earlier query or room are dropped.
-  const current = useRef(0);
+  // The state belongs to one query, room and attempt: answers of an earlier one are dropped.
+  const key = `${String(attempt)}\u0000${room}\u0000${q}`;
+  const [state, setState] = useState<MessageSearch & { key: string }>({
+    ...idle,
+    key: "",
+  });
 
   useEffect(() => {
-    const id = (current.current += 1);
-    if (!q) {
-      setState(idle);
-      return;
-    }
-    setState({ ...idle, status: "loading" });
+    if (!q) return;
+    const live = { current: true };
     void (async () => {
       try {
         const page = await search({ q, ...(room ? { room } : {}) });
-        if (current.current === id)
+        if (live.current)
           setState({
+            key,
             status: "ready",
             hits: page.hits,
             next: page.next,
@@ -59,36 +59,49 @@ export function useMessageSearch(
             answeredAt: Date.now(),
           });
       } catch {
-        if (current.current === id) setState({ ...idle, status: "failed" });
+        if (live.current) setState({ ...idle, key, status: "failed" });
       }
     })();
-  }, [search, q, room, attempt]);
+    return () => {
+      live.current = false;
+    };
+  }, [search, q, room, key]);
+
+  const shown: MessageSearch = !q
+    ? idle
+    : state.key === key
+      ? state
+      : { ...idle, status: "loading" };
 
   const more = useCallback(() => {
-    const id = current.current;
-    const before = state.next;
-    if (before === undefined || state.loadingMore) return;
-    setState((s) => ({ ...s, loadingMore: true }));
+    const before = shown.next;
+    if (before === undefined || shown.loadingMore) return;
+    const mine = (s: typeof state) => s.key === key;
+    setState((s) => (mine(s) ? { ...s, loadingMore: true } : s));
     void (async () => {
       try {
         const page = await search({ q, ...(room ? { room } : {}), before });
-        if (current.current === id)
-          setState((s) => ({
-            ...s,
-            hits: [...s.hits, ...page.hits],
-            next: page.next,
-            loadingMore: false,
-          }));
+        setState((s) =>
+          mine(s)
+            ? {
+                ...s,
+                hits: [...s.hits, ...page.hits],
+                next: page.next,
+                loadingMore: false,
+              }
+            : s,
+        );
       } catch {
-        if (current.current === id)
-          setState((s) => ({ ...s, status: "failed", loadingMore: false }));
+        setState((s) =>
+          mine(s) ? { ...s, status: "failed", loadingMore: false } : s,
+        );
       }
     })();
-  }, [search, q, room, state.next, state.loadingMore]);
+  }, [search, q, room, key, shown.next, shown.loadingMore]);
 
   const retry = useCallback(() => {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { ...state, more, retry };
+  return { ...shown, more, retry };
 }
