@@ -71,7 +71,7 @@ export const test = base
   });
 
 /** A fresh data directory holding the demo company the run's global set-up seeded (global-setup.ts). */
-function copySeededData(): string {
+export function copySeededData(): string {
   const dataDir = mkdtempSync(join(tmpdir(), "moa-e2e-"));
   cpSync(inject("seededDataDir"), dataDir, {
     recursive: true,

@@ -249,6 +249,8 @@ export const bridgeEvents = {
   "popup:redirected": z.object({
     route: popupRouteSchema,
     rparam: z.string().max(4000),
+    // A room window opened at a message (a search result): its log time.
+    at: timestampSchema.optional(),
   }),
   // Main → room windows (spec §7.9 main → chat).
   "room:initialized": roomSnapshotSchema,
@@ -306,14 +308,32 @@ export const bridgeRequests = {
   },
   "me:get": { req: z.object({}), res: myInfoSchema },
   "messages:fetch": {
-    // Without `before`: the newest page.
+    // Without `before` or `after`: the newest page. `before`: the page older than that log time; `after`: the page
+    // newer than it (a window opened at a search result loads forward to the newest message).
     req: z.object({
       roomName: roomNameSchema,
       before: timestampSchema.optional(),
+      after: timestampSchema.optional(),
     }),
     res: z.object({
       messages: z.array(bridgeMessageSchema),
       reachedFirst: z.boolean(),
+      // For `after`: the page reaches the room's newest message (true for the other pages, loaded from the newest down).
+      reachedLast: z.boolean().optional(),
+    }),
+  },
+  // Room window → main: the server's message search within the room (Ctrl+F beyond the loaded pages), newest first.
+  "messages:search": {
+    req: z.object({
+      roomName: roomNameSchema,
+      q: z.string().min(1).max(100),
+      before: z.string().max(200).optional(),
+    }),
+    res: z.object({
+      // The matching messages' keys.
+      keys: z.array(timestampSchema),
+      // The cursor of the next (older) page; absent at the end.
+      next: z.string().max(200).optional(),
     }),
   },
   "message:send": {

@@ -1,11 +1,13 @@
 /**
- * A scripted chat server for component tests of the room list: answers MyRoomList, MAM and watch iqs from an
- * in-memory archive with the server's rules (docs/protocol.md §3–§4) and pushes live deliveries as DOM elements.
+ * A scripted chat server for component tests of the room list: answers MyRoomList, MAM, watch and message search iqs
+ * from an in-memory archive with the server's rules (docs/protocol.md §3–§4, urn:moa:search:0) and pushes live
+ * deliveries as DOM elements.
  */
 import {
   NS_MAM,
   NS_MOA_CHAT,
   NS_MOA_ROOMS,
+  NS_MOA_SEARCH,
   NS_RSM,
   NS_SID,
   type ContentType,
@@ -128,6 +130,45 @@ export function createChatServer(rooms: RoomSpec[]) {
     return `<iq xmlns="jabber:client" type="result"><fin xmlns="${NS_MAM}" complete="${String(complete)}"><set xmlns="${NS_RSM}">${ids}</set></fin></iq>`;
   }
 
+  /** Newest first, keyset paged by archive id; each match in the snippet wrapped in <em>. */
+  function search(query: Element): string {
+    const q = query.getAttribute("q") ?? "";
+    const room = query.getAttribute("room");
+    const set = query.getElementsByTagName("set")[0];
+    const max = Number(set?.getElementsByTagName("max")[0]?.textContent ?? 20);
+    const before = set?.getElementsByTagName("before")[0]?.textContent;
+    iqs.push(
+      `search ${q}${room ? ` room=${room}` : ""}${before ? ` before=${before}` : ""}`,
+    );
+    if (searchFailure) {
+      const condition = searchFailure;
+      return `<iq xmlns="jabber:client" type="error"><error type="modify"><${condition} xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></error></iq>`;
+    }
+    const page = archive
+      .filter(
+        (m) =>
+          m.body.includes(q) &&
+          (!room || m.room === room) &&
+          (!before || m.id < Number(before)),
+      )
+      .reverse()
+      .slice(0, max);
+    const hits = page.map((m) => {
+      const spec = rooms.find((r) => r.name === m.room);
+      const snippet = m.body
+        .split(q)
+        .map(esc)
+        .join(`<em>${esc(q)}</em>`);
+      return `<hit id="${String(m.id)}" room="${m.room}" room-jid="${m.room}@conference.${DOMAIN}" room-type="${String(spec?.type ?? 2)}" room-title="${esc(spec?.title ?? m.room)}" sender="${m.sender}" sender-name="${esc(m.senderName)}" time="${String(m.time)}" content-type="${m.contentType}"><snippet>${snippet}</snippet></hit>`;
+    });
+    const ids =
+      page.length > 0
+        ? `<first>${String(page[0]?.id)}</first><last>${String(page.at(-1)?.id)}</last>`
+        : "";
+    return `<iq xmlns="jabber:client" type="result"><search xmlns="${NS_MOA_SEARCH}" q="${esc(q)}">${hits.join("")}<set xmlns="${NS_RSM}">${ids}</set></search></iq>`;
+  }
+  let searchFailure: string | null = null;
+
   const transport: ChatTransport = {
     ownJid: () => ME,
     sendIq(iq) {
@@ -141,6 +182,12 @@ export function createChatServer(rooms: RoomSpec[]) {
       }
       if (payload?.localName === "query")
         return Promise.resolve(parse(mam(payload)));
+      if (payload?.localName === "search") {
+        const answer = parse(search(payload));
+        return answer.getAttribute("type") === "error"
+          ? Promise.reject(new Error("search refused"))
+          : Promise.resolve(answer);
+      }
       if (payload?.localName === "watch") {
         const room = payload.getAttribute("room") ?? "";
         const time = Number(payload.getAttribute("time"));
@@ -203,6 +250,10 @@ export function createChatServer(rooms: RoomSpec[]) {
       push(
         `<message xmlns="jabber:client" type="headline" from="${room}@conference.${DOMAIN}"><watch xmlns="${NS_MOA_ROOMS}" room="${room}" jid="${jid}" time="${String(time)}"/></message>`,
       );
+    },
+    /** Message searches fail with this condition from now on (null: they are answered again). */
+    failSearches(condition: string | null) {
+      searchFailure = condition;
     },
     /** The connection came back. */
     resume() {

@@ -1,6 +1,6 @@
 /**
- * The chat room window `/chatRoom?rparam=<room name>` (spec §2.11): the room's uploads around the room window; the
- * main window owns the session and answers over the bridge.
+ * The chat room window `/chatRoom?rparam=<room name>[&at=<message key>]` (spec §2.11): the room's uploads around the
+ * room window; the main window owns the session and answers over the bridge.
  */
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,8 @@ import { RoomWindow } from "./RoomWindow";
 export function ChatRoomPage() {
   const { t } = useTranslation();
   const roomName = useQueryParam("rparam");
+  // A search result opens the window at a message (its log time); anything else opens at the newest.
+  const at = useQueryParam("at");
   if (!roomName)
     return (
       <PageLayout>
@@ -20,7 +22,10 @@ export function ChatRoomPage() {
     );
   return (
     <RoomUploadsProvider roomName={roomName}>
-      <RoomWindow roomName={roomName} />
+      <RoomWindow
+        roomName={roomName}
+        at={at !== null && /^\d{1,15}$/.test(at) ? at : null}
+      />
     </RoomUploadsProvider>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { formatLocalTime } from "@moa/shared";
 import { Button } from "antd";
-import { memo, useRef } from "react";
+import { memo, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AlarmCard } from "./AlarmCard";
 import { FileMessageBody } from "./files";
@@ -24,6 +24,8 @@ type MessageItemProps = {
   currentHit: SearchHit | null;
   /** The message was jumped to (reply original): it flashes. */
   flash: boolean;
+  /** The message a search result opened the window at (or Ctrl+F found in older history): it stays marked. */
+  found: boolean;
   nameOf: (jid: string, message?: RoomMessage) => string;
   /** The reader, whose mentions are highlighted. */
   me: { jid: string; name: string };
@@ -107,7 +109,9 @@ function Body({
 
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { t } = useTranslation();
-  const { row, unread, flash, nameOf, offsetMinutes, onContextMenu } = props;
+  const { row, unread, flash, found, nameOf, offsetMinutes, onContextMenu } =
+    props;
+  const foundId = useId();
   const { onOpenSender } = props;
   const { message, own, showSender, showTime } = row;
   const body = useRef<HTMLDivElement>(null);
@@ -130,6 +134,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   if (showSender && !own) classes.push("moa-msg--first");
   if (mentionsMe) classes.push("moa-msg--mentions-me");
   if (flash) classes.push("moa-msg--flash");
+  if (found) classes.push("moa-msg--found");
   return (
     <div className={classes.join(" ")} data-message-key={message.key}>
       {own ? null : (
@@ -170,6 +175,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               { name: senderName },
             )}
             role="article"
+            aria-current={found ? "true" : undefined}
+            aria-describedby={found ? foundId : undefined}
             onContextMenu={(e) => {
               e.preventDefault();
               onContextMenu(message, own, e, body.current);
@@ -184,6 +191,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               onSeeAll={props.onSeeAll}
             />
           </div>
+          {found ? (
+            <span id={foundId} className="moa-visually-hidden">
+              {t("messageSearch.found")}
+            </span>
+          ) : null}
           <div className="moa-msg__meta">
             {unread > 0 && !message.isDel ? (
               <span

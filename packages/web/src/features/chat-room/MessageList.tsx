@@ -36,6 +36,8 @@ export type MessageListProps = {
   hits: ReadonlyMap<string, readonly SearchHit[]>;
   currentHit: SearchHit | null;
   flashKey: string | null;
+  /** The message the window was opened at or searched to: marked, and where the list starts. */
+  foundKey: string | null;
   nameOf: (jid: string, message?: RoomMessage) => string;
   /** The reader, whose mentions are highlighted. */
   me: { jid: string; name: string };
@@ -45,6 +47,8 @@ export type MessageListProps = {
   shouldFollow: () => boolean;
   onPosition: (position: { nearTop: boolean; nearBottom: boolean }) => void;
   onStartReached: () => void;
+  /** The bottom was reached (a window opened at an older message loads forward). */
+  onEndReached: () => void;
   onMenu: (
     item: MessageMenuItem,
     message: RoomMessage,
@@ -62,6 +66,7 @@ export function MessageList({
   hits,
   currentHit,
   flashKey,
+  foundKey,
   nameOf,
   me,
   offsetMinutes,
@@ -69,12 +74,15 @@ export function MessageList({
   shouldFollow,
   onPosition,
   onStartReached,
+  onEndReached,
   onMenu,
   onJumpTo,
   onSeeAll,
   listRef,
 }: MessageListProps) {
   const { t, i18n } = useTranslation();
+  const foundIndex =
+    foundKey === null ? -1 : rows.findIndex((r) => r.key === foundKey);
   const dateFormat = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language, {
@@ -130,10 +138,15 @@ export function MessageList({
         context={{ label: t("chatRoom.list.label") }}
         components={{ List: VirtualList, Item: VirtualListItem }}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+        initialTopMostItemIndex={
+          foundIndex >= 0
+            ? { index: foundIndex, align: "center" }
+            : Math.max(0, rows.length - 1)
+        }
         computeItemKey={(_, row) => row.key}
         followOutput={() => (shouldFollow() ? "auto" : false)}
         startReached={onStartReached}
+        endReached={onEndReached}
         scrollerRef={scrollerRef}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         itemContent={(_, row) => {
@@ -162,6 +175,7 @@ export function MessageList({
                 currentHit?.messageKey === message.key ? currentHit : null
               }
               flash={flashKey === message.key}
+              found={foundKey === message.key}
               nameOf={nameOf}
               me={me}
               offsetMinutes={offsetMinutes}

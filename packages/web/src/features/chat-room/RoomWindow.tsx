@@ -1,6 +1,8 @@
 /**
  * The chat room window's content (spec §2.11): header, Ctrl+F search, the message list with its context menu, the
- * new-message toast and the composer (none in news rooms). Talks to the main window only through the bridge.
+ * new-message toast and the composer (none in news rooms). Talks to the main window only through the bridge. Opened
+ * at a message (a search result), it shows the history around that message with the message marked; Ctrl+F finds
+ * matches older than the loaded pages through the server's search and shows the history around them the same way.
  */
 import {
   buildSearchPattern,
@@ -48,10 +50,21 @@ const FIRST_ITEM_BASE = 1_000_000;
 // A reply's original older than this many pages is not searched for.
 const JUMP_MAX_PAGES = 20;
 const FLASH_MS = 1600;
+// Ctrl+F asks the server for at most this many pages of older matches before wrapping around.
+const OLDER_SEARCH_MAX_PAGES = 5;
+// The server searches 1..100 characters.
+const SERVER_QUERY_MAX = 100;
 
 type Toast = { count: number; preview: string; expiresAt: number };
 
-export function RoomWindow({ roomName }: { roomName: string }) {
+export function RoomWindow({
+  roomName,
+  at = null,
+}: {
+  roomName: string;
+  /** The key of the message to open at; null for the newest. */
+  at?: string | null;
+}) {
   const { t } = useTranslation();
   const { modal, message: notify } = App.useApp();
   const now = useRoomClock();
@@ -61,6 +74,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   const deleteMessage = useBridgeRequest("message:delete");
   const getFull = useBridgeRequest("message:get-full");
   const setAlarm = useBridgeRequest("room:set-alarm");
+  const searchRoom = useBridgeRequest("messages:search");
   const openWebhard = useRoomWebhard(roomName);
 
   const list = useRef<VirtuosoHandle>(null);
@@ -85,11 +99,13 @@ export function RoomWindow({ roomName }: { roomName: string }) {
     setToast(null);
   }, []);
 
-  const { state, loadOlder, showDeleted, setAlarmOn } = useRoom(
-    roomName,
-    onLive,
-  );
+  const { state, loadOlder, loadNewer, showAround, showDeleted, setAlarmOn } =
+    useRoom(roomName, onLive, at);
   const { room, messages, ownJid, reachedFirst, status, loadingOlder } = state;
+  const reachedLastRef = useRef(state.reachedLast);
+  useEffect(() => {
+    reachedLastRef.current = state.reachedLast;
+  });
   const view = useRoomViewSettings(ownJid || null);
   useWindowTitle(room?.title || t("window.title.room"));
   useWindowFocus(roomName, status === "ready");
@@ -162,6 +178,66 @@ export function RoomWindow({ roomName }: { roomName: string }) {
     setQuery("");
     setSelected(null);
   };
+
+  // ---- Ctrl+F beyond the loaded pages: the server's search within the room ----
+  const [searchingOlder, setSearchingOlder] = useState(false);
+  const pendingSelect = useRef<string | null>(null);
+  const serverQuery = query.trim();
+  const canSearchOlder =
+    !reachedFirst &&
+    serverQuery.length > 0 &&
+    serverQuery.length <= SERVER_QUERY_MAX;
+  /** @returns whether an older match was found and the list moved to it. */
+  const findOlder = async (): Promise<boolean> => {
+    const oldest = messages[0]?.key;
+    if (!oldest || !canSearchOlder) return false;
+    setSearchingOlder(true);
+    try {
+      let before: string | undefined;
+      for (let page = 0; page < OLDER_SEARCH_MAX_PAGES; page += 1) {
+        const found = await searchRoom({
+          roomName,
+          q: serverQuery,
+          ...(before === undefined ? {} : { before }),
+        });
+        const older = found.keys.find((key) => Number(key) < Number(oldest));
+        if (older) {
+          pendingSelect.current = older;
+          await showAround(older);
+          return true;
+        }
+        if (found.next === undefined) return false;
+        before = found.next;
+      }
+      return false;
+    } catch {
+      void notify.error(t("messageSearch.failed"));
+      return false;
+    } finally {
+      setSearchingOlder(false);
+    }
+  };
+  const step = (direction: "next" | "previous") => {
+    if (direction === "previous" && currentIndex <= 0 && canSearchOlder) {
+      void (async () => {
+        if (!(await findOlder()))
+          selectHit(
+            hits[stepMatchIndex(currentIndex, hits.length, direction)] ?? null,
+          );
+      })();
+      return;
+    }
+    selectHit(
+      hits[stepMatchIndex(currentIndex, hits.length, direction)] ?? null,
+    );
+  };
+  // Once the history around an older match is shown, its last match in that message is the current one.
+  useEffect(() => {
+    const key = pendingSelect.current;
+    if (key === null || !messages.some((m) => m.key === key)) return;
+    pendingSelect.current = null;
+    setSelected(hits.filter((h) => h.messageKey === key).at(-1) ?? null);
+  }, [messages, hits]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "f") {
@@ -218,18 +294,27 @@ export function RoomWindow({ roomName }: { roomName: string }) {
   ]);
 
   // ---- history paging and scroll position ----
+  const newestKey = useRef<string | null>(null);
+  useEffect(() => {
+    newestKey.current = messages.at(-1)?.key ?? null;
+  });
   const onPosition = useCallback(
     (position: { nearTop: boolean; nearBottom: boolean }) => {
       nearBottom.current = position.nearBottom;
       nearTop.current = position.nearTop;
       if (position.nearBottom) setToast(null);
       if (position.nearTop) void loadOlder();
+      // Opened at an older message: scrolling down loads on towards the newest.
+      if (position.nearBottom && newestKey.current !== null)
+        void loadNewer(newestKey.current);
     },
-    [loadOlder],
+    [loadOlder, loadNewer],
   );
   const lastRow = rows.at(-1);
   const lastIsOwn = lastRow?.kind === "message" && lastRow.own;
-  const shouldFollow = () => nearBottom.current || lastIsOwn;
+  // While loading forward from an older message, appended pages must not pull the view down to their end.
+  const shouldFollow = () =>
+    reachedLastRef.current && (nearBottom.current || lastIsOwn);
 
   // ---- reply, send, delete, long messages ----
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -386,13 +471,10 @@ export function RoomWindow({ roomName }: { roomName: string }) {
           }}
           current={currentIndex}
           total={hits.length}
-          onStep={(direction) => {
-            selectHit(
-              hits[stepMatchIndex(currentIndex, hits.length, direction)] ??
-                null,
-            );
-          }}
+          onStep={step}
           onClose={closeSearch}
+          canSearchOlder={canSearchOlder}
+          searchingOlder={searchingOlder}
         />
       ) : null}
       <FileDropArea>
@@ -407,6 +489,8 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             </div>
           ) : null}
           <MessageList
+            // Replacing the list with the history around a message starts the view anew, at that message.
+            key={state.generation}
             listRef={list}
             rows={rows}
             firstItemIndex={firstItemIndex}
@@ -414,6 +498,7 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             hits={hitMap}
             currentHit={currentHit}
             flashKey={flashKey}
+            foundKey={state.foundKey}
             nameOf={nameOf}
             me={me}
             offsetMinutes={offsetMinutes}
@@ -421,6 +506,10 @@ export function RoomWindow({ roomName }: { roomName: string }) {
             shouldFollow={shouldFollow}
             onPosition={onPosition}
             onStartReached={() => void loadOlder()}
+            onEndReached={() => {
+              const newest = messages.at(-1);
+              if (newest) void loadNewer(newest.key);
+            }}
             onMenu={onMenu}
             onJumpTo={jumpTo}
             onSeeAll={onSeeAll}

@@ -1,7 +1,7 @@
 /**
  * The in-room search bar (spec §2.11, Ctrl+F): the typed text is matched as it is typed; previous goes to the older
  * match and next to the newer one, wrapping around; Enter is previous (searching back in time), Shift+Enter next,
- * Escape closes.
+ * Escape closes. Previous from the oldest loaded match asks the server for older ones (issue #18).
  */
 import { CloseOutlined, DownOutlined, UpOutlined } from "@ant-design/icons";
 import { Button, Input, type InputRef } from "antd";
@@ -17,6 +17,10 @@ type SearchBarProps = {
   total: number;
   onStep: (direction: "next" | "previous") => void;
   onClose: () => void;
+  /** History older than the loaded pages may hold matches: previous stays available. */
+  canSearchOlder: boolean;
+  /** The server is being asked for older matches. */
+  searchingOlder: boolean;
 };
 
 export function SearchBar({
@@ -27,6 +31,8 @@ export function SearchBar({
   total,
   onStep,
   onClose,
+  canSearchOlder,
+  searchingOlder,
 }: SearchBarProps) {
   const { t } = useTranslation();
   const blank = query.trim() === "";
@@ -57,19 +63,23 @@ export function SearchBar({
       <span className="moa-room__search-count" role="status">
         {blank
           ? ""
-          : total === 0
-            ? t("chatRoom.search.noMatch")
-            : t("chatRoom.search.position", {
-                current: current + 1,
-                total,
-              })}
+          : searchingOlder
+            ? t("messageSearch.loading")
+            : total === 0
+              ? t("chatRoom.search.noMatch")
+              : t("chatRoom.search.position", {
+                  current: current + 1,
+                  total,
+                })}
       </span>
       <Button
         size="small"
         type="text"
         aria-label={t("chatRoom.search.previous")}
         icon={<UpOutlined />}
-        disabled={total === 0}
+        disabled={
+          (total === 0 && !(canSearchOlder && !blank)) || searchingOlder
+        }
         onClick={() => {
           onStep("previous");
         }}

@@ -18,15 +18,24 @@ import { roomDisplayName } from "./room-display";
 import { connectRoomFiles } from "./room-files";
 import { loadRoomSort } from "./sort-preference";
 import type { RoomListState } from "./room-state";
-import { connectRoomWindows } from "./room-windows";
+import { connectRoomWindows, type SearchMessages } from "./room-windows";
 import { connectRoomWebhard } from "./room-webhard";
 import { fetchMenuFlags } from "../../api/home-api";
 
 /** The window's room list sync (tests provide one over a scripted server). */
 export const ChatContext = createContext<ChatSync | null>(null);
 
-/** Starts the room list sync over the session's chat connection and answers room windows. */
-export function ChatProvider({ children }: { children: ReactNode }) {
+/**
+ * Starts the room list sync over the session's chat connection and answers room windows.
+ * @param search - the message search, which the main window loads on demand.
+ */
+export function ChatProvider({
+  children,
+  search,
+}: {
+  children: ReactNode;
+  search: SearchMessages;
+}) {
   const session = useSessionController();
   const bridge = useBridge();
   const { t } = useTranslation();
@@ -55,8 +64,9 @@ export function ChatProvider({ children }: { children: ReactNode }) {
         },
         (room) => roomDisplayName(room, sync.ownJid(), t),
         presence,
+        search,
       ),
-    [bridge, session, sync, t, presence],
+    [bridge, session, sync, t, presence, search],
   );
   useEffect(
     () =>

@@ -193,7 +193,7 @@ describe("ChattingTab", () => {
     await userEvent.click(row);
     expect(onOpen).not.toHaveBeenCalled();
     await userEvent.dblClick(row);
-    expect(onOpen).toHaveBeenCalledWith("pc_a");
+    expect(onOpen).toHaveBeenCalledWith("pc_a", undefined);
     row.focus();
     await userEvent.keyboard("{Enter}");
     expect(onOpen).toHaveBeenCalledTimes(2);

@@ -1,27 +1,40 @@
 /**
  * The chatting tab (spec §2.4): the new-chat button, the sort menu (last, notread; kept across reloads) and the room
- * list with its row menus, in list mode or — while the header search holds text — in search mode, filtered by name.
+ * list with its row menus, in list mode or — while the header search holds text — in search mode, filtered by name,
+ * with the messages of every room that match below (issue #18; loaded on demand, outside the first load).
  */
 import { FormOutlined, SortAscendingOutlined } from "@ant-design/icons";
-import { ROOM_SORT_MODES, type RoomSortMode } from "@moa/shared";
+import {
+  formatLastMessageTime,
+  ROOM_LIST_QUERY_TIMEOUT_MS,
+  ROOM_SORT_MODES,
+  type RoomSortMode,
+} from "@moa/shared";
 import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChatSync, useRoomList } from "./ChatContext";
 import { NewChat } from "./NewChat";
 import { roomActions } from "./room-commands";
-import { roomRows } from "./room-display";
+import { roomDisplayName, roomRows } from "./room-display";
 import { visibleRooms } from "./room-state";
 import { RoomList } from "./RoomList";
 import { saveRoomSort } from "./sort-preference";
 import { useRoomAction } from "./use-room-action";
 import "./chat.css";
 
+const MessageSearchResults = lazy(async () => ({
+  default: (await import("../main/on-demand")).MessageSearchResults,
+}));
+
 type ChattingTabProps = {
   /** The header's search text; non-blank switches the list to search mode. */
   search: string;
-  /** Opens a room window; false when it could not open (locked, or blocked by the browser). */
-  onOpen: (roomName: string) => boolean;
+  /**
+   * Opens a room window (at the message of log time `at`, for a message search hit); false when it could not open
+   * (locked, or blocked by the browser).
+   */
+  onOpen: (roomName: string, at?: number) => boolean;
 };
 
 export function ChattingTab({ search, onOpen }: ChattingTabProps) {
@@ -36,9 +49,13 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
     [state, ownJid, search, t],
   );
   const sortLabel = t(`chat.sort.${state.sort}`);
+  const sendIq = useCallback(
+    (iq: Element) => sync.request(iq, ROOM_LIST_QUERY_TIMEOUT_MS),
+    [sync],
+  );
   const [newChatOpen, setNewChatOpen] = useState(false);
-  const open = (roomName: string) => {
-    if (!onOpen(roomName)) void message.warning(t("chat.list.openFailed"));
+  const open = (roomName: string, at?: number) => {
+    if (!onOpen(roomName, at)) void message.warning(t("chat.list.openFailed"));
   };
   const handleAction = useRoomAction(open);
 
@@ -114,7 +131,27 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
           </Button>
         </Dropdown>
       </div>
-      <div className="moa-chat__body">{body}</div>
+      {search ? (
+        <div className="moa-chat__body moa-chat__body--search">
+          <div className="moa-chat__rooms">{body}</div>
+          <Suspense fallback={null}>
+            <MessageSearchResults
+              text={search}
+              sendIq={sendIq}
+              timeLabel={formatLastMessageTime}
+              rooms={visibleRooms(state).map((room) => ({
+                name: room.name,
+                title: roomDisplayName(room, ownJid, t),
+              }))}
+              onOpen={(hit) => {
+                open(hit.roomName, hit.time);
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="moa-chat__body">{body}</div>
+      )}
       <NewChat
         open={newChatOpen}
         onClose={() => {

@@ -8,5 +8,5 @@ export {
 } from "./ChatContext";
 export { ChatNotifier } from "./ChatNotifier";
 export { ChattingTab } from "./ChattingTab";
-export { isRoomWindowFocused } from "./room-windows";
+export { isRoomWindowFocused, type SearchMessages } from "./room-windows";
 export { useRoomCommands } from "./use-room-commands";

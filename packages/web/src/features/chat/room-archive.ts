@@ -22,7 +22,7 @@ export async function readRoomArchive(
   const pages: ChatMessage[][] = [];
   let before: number | null = null;
   for (let n = 0; n < MAX_PAGES; n += 1) {
-    const page = await fetchRoomHistory(transport, roomJid, before);
+    const page = await fetchRoomHistory(transport, roomJid, { before });
     pages.unshift(page.messages);
     const oldest = page.messages[0];
     if (page.reachedFirst || !oldest) break;

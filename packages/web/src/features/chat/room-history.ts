@@ -1,15 +1,22 @@
 /**
- * One room's history pages from the archive (docs/protocol.md §4, spec §7.8 RoomHistory page get): the newest page, or
- * the page before a message, at most HISTORY_PAGE_SIZE messages, oldest first.
+ * One room's history pages from the archive (docs/protocol.md §4, spec §7.8 RoomHistory page get): the newest page,
+ * the page before a message, or the page after one, at most HISTORY_PAGE_SIZE messages, oldest first.
  */
 import { HISTORY_PAGE_SIZE, ROOM_LIST_QUERY_TIMEOUT_MS } from "@moa/shared";
 import type { ChatMessage } from "./chat-types";
-import { roomHistoryQuery } from "./room-stanzas";
+import { roomHistoryQuery, type HistoryPosition } from "./room-stanzas";
 import type { RoomTransport } from "./room-transport";
 import { parseArchiveFin, parseArchiveResult } from "./stanzas";
 
-/** A history page and whether it reaches the room's first message (the window shows the first-message delimiter). */
-export type HistoryPage = { messages: ChatMessage[]; reachedFirst: boolean };
+/**
+ * A history page and whether it reaches the room's first message (the window shows the first-message delimiter), or,
+ * for a page after a message, its newest.
+ */
+export type HistoryPage = {
+  messages: ChatMessage[];
+  reachedFirst: boolean;
+  reachedLast: boolean;
+};
 
 let querySeq = 0;
 
@@ -17,13 +24,14 @@ let querySeq = 0;
  * Fetches a page of a room's history.
  * @param transport - the chat connection.
  * @param roomJid - the room's bare JID.
- * @param beforeTime - the oldest log time the window has; null for the newest page.
+ * @param position - `before`: the oldest log time the window has (null for the newest page); `after`: the newest it
+ *   has below a gap (a window opened at a search result).
  * @returns the page; rejects when the server refuses or does not answer.
  */
 export async function fetchRoomHistory(
   transport: RoomTransport,
   roomJid: string,
-  beforeTime: number | null,
+  position: HistoryPosition,
 ): Promise<HistoryPage> {
   const queryId = `room-${String((querySeq += 1))}`;
   const messages: ChatMessage[] = [];
@@ -34,14 +42,17 @@ export async function fetchRoomHistory(
   });
   try {
     const fin = await transport.sendIq(
-      roomHistoryQuery(queryId, roomJid, beforeTime, HISTORY_PAGE_SIZE),
+      roomHistoryQuery(queryId, roomJid, position, HISTORY_PAGE_SIZE),
       ROOM_LIST_QUERY_TIMEOUT_MS,
     );
     // Spec §9: fewer than a page means the first message was reached.
     const { complete } = parseArchiveFin(fin);
+    const reachedEnd = complete || messages.length < HISTORY_PAGE_SIZE;
+    const forward = "after" in position;
     return {
       messages,
-      reachedFirst: complete || messages.length < HISTORY_PAGE_SIZE,
+      reachedFirst: !forward && reachedEnd,
+      reachedLast: !forward || reachedEnd,
     };
   } finally {
     off();

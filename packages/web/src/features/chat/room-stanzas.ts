@@ -17,17 +17,22 @@ import { $iq, $msg } from "strophe.js";
 import type { RoomMember } from "./chat-types";
 import { affiliation, child, children, numberAttr } from "./stanzas";
 
+/** Which page of a room's history: the newest, the one older than a log time, or the one newer than it. */
+export type HistoryPosition =
+  { readonly before: number | null } | { readonly after: number };
+
 /**
- * A page of one room's history, newest first from `beforeTime` (exclusive), delivered oldest first.
+ * A page of one room's history, delivered oldest first: newest first from `before` (exclusive; null for the newest
+ * page) with `<before/>`, or oldest first from `after` (exclusive) going forward.
  * @param queryId - tags the result messages.
  * @param roomJid - the room's bare JID.
- * @param beforeTime - only messages older than this log time; null for the newest page.
+ * @param position - where the page is.
  * @param max - page size.
  */
 export function roomHistoryQuery(
   queryId: string,
   roomJid: string,
-  beforeTime: number | null,
+  position: HistoryPosition,
   max: number,
 ): Element {
   const builder = $iq({ type: "set", to: roomJid })
@@ -38,22 +43,24 @@ export function roomHistoryQuery(
     .t(NS_MAM)
     .up()
     .up();
-  // `end` is inclusive on the server: one millisecond earlier excludes the oldest message the window already has.
-  if (beforeTime !== null)
+  // `start` and `end` are inclusive on the server: one millisecond off excludes the message the window already has.
+  const bound =
+    "after" in position
+      ? { name: "start", time: position.after + 1 }
+      : position.before === null
+        ? null
+        : { name: "end", time: position.before - 1 };
+  if (bound)
     builder
-      .c("field", { var: "end" })
+      .c("field", { var: bound.name })
       .c("value")
-      .t(String(beforeTime - 1))
+      .t(String(bound.time))
       .up()
       .up();
-  return builder
-    .up()
-    .c("set", { xmlns: NS_RSM })
-    .c("max")
-    .t(String(max))
-    .up()
-    .c("before")
-    .tree();
+  builder.up().c("set", { xmlns: NS_RSM }).c("max").t(String(max)).up();
+  // Without <before/> the server pages forward from `start`.
+  if (!("after" in position)) builder.c("before");
+  return builder.tree();
 }
 
 /** What a sent room message quotes (spec §3 replyTitle, replyText, replyTime). */

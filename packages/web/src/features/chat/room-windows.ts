@@ -31,6 +31,10 @@ import {
 } from "./room-stanzas";
 import type { RoomTransport } from "./room-transport";
 import type { PresenceFollower } from "../presence";
+import type { searchMessages } from "../message-search/search-api";
+
+/** The server's message search, loaded when first used (the main window supplies it). */
+export type SearchMessages = typeof searchMessages;
 
 type Snapshot = BridgeEvents["room:initialized"];
 
@@ -78,6 +82,7 @@ function toSnapshot(
  * @param transport - the session's chat connection.
  * @param titleOf - the room's listed name.
  * @param presence - follows the presence of open rooms' members.
+ * @param search - the message search (Ctrl+F beyond a window's loaded pages).
  * @returns stops answering.
  */
 export function connectRoomWindows(
@@ -86,6 +91,7 @@ export function connectRoomWindows(
   transport: RoomTransport,
   titleOf: (room: Room) => string,
   presence: PresenceFollower,
+  search: SearchMessages,
 ): () => void {
   const windows = new Map<string, Set<WindowId>>();
   const sender = createRoomSender(transport);
@@ -220,16 +226,33 @@ export function connectRoomWindows(
       followMembers(roomName, listed);
       return toSnapshot(room, titleOf(room), listed, presenceOf);
     }),
-    bridge.handle("messages:fetch", async ({ roomName, before }) => {
+    bridge.handle("messages:fetch", async ({ roomName, before, after }) => {
       const room = roomOf(roomName);
       const page = await fetchRoomHistory(
         transport,
         room.jid,
-        before === undefined ? null : Number(before),
+        after === undefined
+          ? { before: before === undefined ? null : Number(before) }
+          : { after: Number(after) },
       );
       return {
         messages: page.messages.map(toBridgeMessage),
         reachedFirst: page.reachedFirst,
+        reachedLast: page.reachedLast,
+      };
+    }),
+    bridge.handle("messages:search", async ({ roomName, q, before }) => {
+      const page = await search(
+        (iq) => transport.sendIq(iq, ROOM_LIST_QUERY_TIMEOUT_MS),
+        {
+          q,
+          room: roomOf(roomName).name,
+          ...(before === undefined ? {} : { before }),
+        },
+      );
+      return {
+        keys: page.hits.map((hit) => String(hit.time)),
+        ...(page.next === undefined ? {} : { next: page.next }),
       };
     }),
     bridge.handle("message:send", async ({ roomName, text, mentions }) => {

@@ -138,7 +138,10 @@ export function MainHeader({
         }}
         onChange={(e) => {
           setSearch(e.target.value);
-          if (e.target.value === "") onSearch("");
+          // The chatting tab searches as the user types (its message search waits for a pause); the other tabs on
+          // Enter.
+          if (e.target.value === "" || tab === "chatting")
+            onSearch(e.target.value.trim());
         }}
         onSearch={(value) => {
           onSearch(value.trim());

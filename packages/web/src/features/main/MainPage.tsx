@@ -11,7 +11,12 @@ import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
 import { useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
-import { ChatNotifier, ChatProvider, ChattingTab } from "../chat";
+import {
+  ChatNotifier,
+  ChatProvider,
+  ChattingTab,
+  type SearchMessages,
+} from "../chat";
 import { AlarmNotifier, LoginNotifier } from "../alarm";
 import { AlarmSettingsDialog } from "../alarm-settings";
 import { LockScreen, useIdle } from "../lock";
@@ -35,8 +40,11 @@ import "./main.css";
 // Tabs other than chatting load when first opened (first-load budget of the main window).
 const OrgTab = lazy(async () => ({ default: (await import("../org")).OrgTab }));
 const TabPanel = lazy(async () => ({
-  default: (await import("./TabPanel")).TabPanel,
+  default: (await import("./on-demand")).TabPanel,
 }));
+// Room windows search beyond their pages through the main window: the search loads with the tab panels.
+const searchOnDemand: SearchMessages = async (sendIq, params) =>
+  (await import("./on-demand")).searchMessages(sendIq, params);
 
 export function MainPage() {
   // The main window is the messenger itself: the product name alone.
@@ -65,7 +73,7 @@ export function MainPage() {
   // The room list keeps syncing (and alerting) behind the lock screen, so unlocking shows it up to date.
   return (
     <SettingsProvider jid={jid}>
-      <ChatProvider>
+      <ChatProvider search={searchOnDemand}>
         <ChatNotifier
           onOpen={(roomName) =>
             session.windows?.open("chatRoom", roomName) ?? false
@@ -172,8 +180,8 @@ function MainWindow() {
           {tab === "chatting" ? (
             <ChattingTab
               search={search}
-              onOpen={(roomName) =>
-                session.windows?.open("chatRoom", roomName) ?? false
+              onOpen={(roomName, at) =>
+                session.windows?.open("chatRoom", roomName, at) ?? false
               }
             />
           ) : (

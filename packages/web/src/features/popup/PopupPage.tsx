@@ -8,8 +8,9 @@ import { PageLayout } from "../../ui";
 export function PopupPage() {
   const { t } = useTranslation();
   const bridge = useBridge();
-  useBridgeEvent("popup:redirected", ({ route, rparam }) => {
-    navigate(`/${route}?rparam=${encodeURIComponent(rparam)}`, {
+  useBridgeEvent("popup:redirected", ({ route, rparam, at }) => {
+    const atMessage = at === undefined ? "" : `&at=${at}`;
+    navigate(`/${route}?rparam=${encodeURIComponent(rparam)}${atMessage}`, {
       replace: true,
     });
   });

@@ -34,8 +34,11 @@ const SIZES: Record<Route, { width: number; height: number }> = {
 };
 
 export type WindowManager = {
-  /** Opens a view window; false when the app is locked (spec §4) or the browser blocked it. */
-  open(route: Route, rparam: string): boolean;
+  /**
+   * Opens a view window; false when the app is locked (spec §4) or the browser blocked it. `at`: a room window opens
+   * at the message of that log time.
+   */
+  open(route: Route, rparam: string, at?: number): boolean;
   /** Focuses the open window of a route (the newest) and tells its rparam; null when none is open. */
   focusOpen(route: Route): string | null;
   /** Stops answering and listening. */
@@ -131,10 +134,14 @@ export function createWindowManager(
     }),
   ];
   return {
-    open(route, rparam) {
+    open(route, rparam, at) {
       if (session.store.getState().locked) return false;
       const id: WindowId = `popup:${String(Date.now())}${String((seq += 1))}`;
-      pending.set(id, { route, rparam });
+      pending.set(id, {
+        route,
+        rparam,
+        ...(at === undefined ? {} : { at: String(at) }),
+      });
       const name = id.replace(/\W/g, "_");
       const handle = openAppWindow(
         `/popup?wid=${encodeURIComponent(id)}`,

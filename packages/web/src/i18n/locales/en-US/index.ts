@@ -11,6 +11,7 @@ import files from "./files.json";
 import friends from "./friends.json";
 import groupware from "./groupware-menus.json";
 import layout from "./layout.json";
+import messageSearch from "./message-search.json";
 import orgPicker from "./org-picker.json";
 import phone from "./phone.json";
 import org from "./org.json";
@@ -30,6 +31,7 @@ export const parts = {
   orgPicker,
   files,
   layout,
+  messageSearch,
   roomManage,
   sessionWindows,
   settings,
@@ -51,6 +53,7 @@ export const catalog = {
   ...orgPicker,
   ...files,
   ...layout,
+  ...messageSearch,
   ...roomManage,
   ...sessionWindows,
   ...settings,
