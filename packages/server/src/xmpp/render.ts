@@ -133,20 +133,21 @@ export function liveMessage(
 }
 
 /**
- * A MAM result message (XEP-0313 §4.1.2) wrapping an archived message.
+ * A MAM result message (XEP-0313 §4.1.2) wrapping an archived message as the reader gets it.
  * @param m the archived message.
  * @param session the reader.
  * @param queryId the client's query id.
  * @param archive the archive queried: a room JID, or the reader's bare JID (XEP-0313 §4.1.2: results come from it).
+ * @param forwarded the archived message's stanza.
  * @returns the serialised stanza.
  */
-export function mamResult(
+export function mamWrapper(
   m: MessageView,
   session: ChatSession,
   queryId: string | undefined,
   archive: string,
+  forwarded: Element,
 ): string {
-  const domain = sessionDomain(session);
   const wrapper = xml("message", {
     xmlns: NS_CLIENT,
     to: session.jid,
@@ -162,8 +163,31 @@ export function mamResult(
     .c("forwarded", { xmlns: NS_FORWARD })
     .c("delay", { xmlns: NS_DELAY, stamp: new Date(m.logTime).toISOString() })
     .up()
-    .cnode(messageElement(m, domain, undefined, `m${m.id}`));
+    .cnode(forwarded);
   return wrapper.toString();
+}
+
+/**
+ * A MAM result message wrapping an archived room message.
+ * @param m the archived message.
+ * @param session the reader.
+ * @param queryId the client's query id.
+ * @param archive the archive queried.
+ * @returns the serialised stanza.
+ */
+export function mamResult(
+  m: MessageView,
+  session: ChatSession,
+  queryId: string | undefined,
+  archive: string,
+): string {
+  return mamWrapper(
+    m,
+    session,
+    queryId,
+    archive,
+    messageElement(m, sessionDomain(session), undefined, `m${m.id}`),
+  );
 }
 
 /**

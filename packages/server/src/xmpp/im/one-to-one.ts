@@ -8,9 +8,7 @@ import { randomUUID } from "node:crypto";
 import xml, { type Element } from "@xmpp/xml";
 import {
   NS_CLIENT,
-  NS_DELAY,
   NS_FORWARD,
-  NS_MAM,
   NS_RETRACT,
   NS_SID,
   ROOM_TYPES,
@@ -20,7 +18,7 @@ import type { BusEvent } from "../../bus/bus.js";
 import { findRoomByExactMembers } from "../../db/repositories/chat/chat-rooms.repository.js";
 import type { MessageView } from "../../services/chat/events.js";
 import { roomNameOf } from "../handlers/target.js";
-import { mamResult } from "../render.js";
+import { mamResult, mamWrapper } from "../render.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { StanzaError } from "../stream/errors.js";
 import { colleagueOf, type ImDeps } from "./colleagues.js";
@@ -237,23 +235,13 @@ export function chatMamResult(
   peer: string,
   queryId: string | undefined,
 ): string {
-  const wrapper = xml("message", {
-    xmlns: NS_CLIENT,
-    to: session.jid,
-    from: session.bare,
-    id: `mam-${m.id}`,
-  });
-  wrapper
-    .c("result", {
-      xmlns: NS_MAM,
-      ...(queryId ? { queryid: queryId } : {}),
-      id: String(m.id),
-    })
-    .c("forwarded", { xmlns: NS_FORWARD })
-    .c("delay", { xmlns: NS_DELAY, stamp: new Date(m.logTime).toISOString() })
-    .up()
-    .cnode(chatElement(m, session.bare, peer, `m${m.id}`));
-  return wrapper.toString();
+  return mamWrapper(
+    m,
+    session,
+    queryId,
+    session.bare,
+    chatElement(m, session.bare, peer, `m${m.id}`),
+  );
 }
 
 /** How a query of the user's own archive is answered, when the IM part takes it over. */
