@@ -83,8 +83,8 @@ export async function sendChat(
 }
 
 /**
- * XEP-0424 in 1:1: the sender retracts an own message by its origin id; the rules of a room deletion apply (own
- * message, within 5 minutes). The fallback body such a message carries is not stored.
+ * XEP-0424 in 1:1: the sender retracts an own message by its origin id (or stanza id); the rules of a room deletion
+ * apply (own message, within 5 minutes). The fallback body such a message carries is not stored.
  * @throws StanzaError item-not-found/message_not_found, not-allowed/delete_window_passed, as colleagueOf.
  */
 async function retractChat(
@@ -96,20 +96,8 @@ async function retractChat(
   const originId = retract.attrs.id as string | undefined;
   if (!originId) throw new StanzaError("bad-request", "invalid_input");
   const { roomName } = await dualRoomWith(deps, session, String(msg.attrs.to));
-  const row =
-    roomName === null
-      ? undefined
-      : await deps.db
-          .selectFrom("chat_messages as m")
-          .innerJoin("chat_rooms as r", "r.id", "m.room_id")
-          .select("m.id")
-          .where("r.name", "=", roomName)
-          .where("m.sender_jid", "=", session.bare)
-          .where("m.origin_id", "=", originId)
-          .executeTakeFirst();
-  if (!roomName || !row)
-    throw new StanzaError("item-not-found", "message_not_found");
-  await deps.chat.messages.deleteMessageById(session.actor, roomName, row.id);
+  if (!roomName) throw new StanzaError("item-not-found", "message_not_found");
+  await deps.chat.messages.retract(session.actor, roomName, originId);
 }
 
 /**
