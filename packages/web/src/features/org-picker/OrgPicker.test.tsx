@@ -120,15 +120,16 @@ describe("OrgPicker", () => {
   it("opens with the top department open and the others closed", async () => {
     const { dialog } = renderPicker();
     const tree = await within(dialog).findByRole("tree", { name: "조직도" });
+    // The rows come from the org source after the tree itself renders: wait for them, on a loaded machine too.
     expect(
-      within(tree).getByRole("checkbox", { name: "개발본부" }),
+      await within(tree).findByRole("checkbox", { name: "개발본부" }),
     ).toBeTruthy();
     expect(
       within(tree).queryByRole("checkbox", { name: "김민수 과장" }),
     ).toBeNull();
     await openDepartment("개발본부");
     expect(
-      within(tree).getByRole("checkbox", { name: "김민수 과장" }),
+      await within(tree).findByRole("checkbox", { name: "김민수 과장" }),
     ).toBeTruthy();
     expect(
       within(tree).getByRole("checkbox", { name: "플랫폼팀" }),
