@@ -1,18 +1,20 @@
 /**
  * A stock browser XMPP client no one here wrote — Converse.js, served by the test on the server's origin — logs in
- * over WebSocket, finds the room through discovery, shows its history from the archive after a reload, and sends a
- * message the Moa web client receives (docs/protocol.md §4, §8).
+ * over WebSocket, finds the room through discovery, shows its history from the archive after a reload, sends a
+ * message the Moa web client receives, and chats 1:1 with a friend who uses the Moa web client (docs/protocol.md §4,
+ * §8, §9).
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, normalize } from "node:path";
 import { roomJid } from "@moa/shared";
+import { loginAs } from "@moa/server/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { describe } from "vitest";
+import { describe, expect } from "vitest";
 import { connectPeer } from "./chat-peer.js";
 import { test } from "./fixtures.js";
 import { DEMO } from "./login-helpers.js";
-import { bubble, openRoomWindow, signIn } from "./room-helpers.js";
+import { bubble, openRoomWindow, sendText, signIn } from "./room-helpers.js";
 
 const converseDist = dirname(
   createRequire(import.meta.url).resolve("converse.js/dist/converse.min.js"),
@@ -102,7 +104,7 @@ const composer = (page: Page) =>
   page.getByRole("textbox", { name: /message/i }).last();
 
 describe("Converse.js", () => {
-  test("logs in over WebSocket, shows a room's archived history when started again and sends to a Moa web user", async ({
+  test("logs in over WebSocket, shows a room's archived history when started again, sends to a Moa web user's room and chats 1:1 with them", async ({
     server,
     browser,
     page,
@@ -119,6 +121,24 @@ describe("Converse.js", () => {
         "컨버스 회의",
       );
       await peer.say(room, "컨버스에서도 보이나요");
+      // The colleague is the Converse user's friend, so Converse lists them as a contact. (Converse 14 cannot start
+      // a chat with a JID outside the roster on a server without XEP-0191 blocking: it waits for a block list.)
+      const tokens = await loginAs(
+        { url: server.url },
+        { loginId: converseUser, domain: DEMO.domain, password: DEMO.password },
+      );
+      const added = await fetch(
+        `${server.url}/api/v1/chat/home/relation/new/list.json`,
+        {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${tokens.accessToken}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify([{ id: "sungmin.lee" }]),
+        },
+      );
+      expect(added.ok).toBe(true);
       const settings = {
         websocket_url: `${server.url.replace(/^http/, "ws")}/ws/`,
         discover_connection_methods: false,
@@ -156,6 +176,18 @@ describe("Converse.js", () => {
       await composer(converse).fill("컨버스에서 보냅니다");
       await composer(converse).press("Enter");
       await bubble(moaRoom, "컨버스에서 보냅니다").waitFor();
+
+      // A 1:1 chat opened from Converse's contact list arrives in the Moa user's dual room; the answer comes back.
+      await converse
+        .locator("converse-roster")
+        .getByRole("link", { name: /이성민/ })
+        .click();
+      await composer(converse).fill("컨버스에서 1:1로 인사해요");
+      await composer(converse).press("Enter");
+      const moaDual = await openRoomWindow(page, /^박나연/);
+      await bubble(moaDual, "컨버스에서 1:1로 인사해요").waitFor();
+      await sendText(moaDual, "웹에서 답해요");
+      await converse.getByText("웹에서 답해요").waitFor();
     } finally {
       for (const c of contexts) await c.close();
       await peer.stop();

@@ -1,11 +1,13 @@
 /**
- * A stock XMPP client for tests: @xmpp/client (a library no one here wrote) over WebSocket, logged in with SASL
- * PLAIN and the REST login's access token, with a log of every stanza and waits for the one a test expects.
+ * A stock XMPP client for tests: @xmpp/client (a library no one here wrote), by default over WebSocket with SASL
+ * PLAIN and the REST login's access token, or over any service with the account password and SCRAM-SHA-256; with a
+ * log of every stanza and waits for the one a test expects.
  */
 import { WebSocket } from "ws";
 import type { Element } from "@xmpp/xml";
 import type { XmppClient } from "@xmpp/client";
 import type { TestServer } from "../../testing/index.js";
+import { useScramSha256 } from "./scram-client.js";
 
 const WAIT_MS = 5_000;
 
@@ -27,28 +29,45 @@ export type StockClient = {
   stop(): Promise<void>;
 };
 
+/** How a stock client reaches the server and proves who it is, when not over WebSocket with the access token. */
+export type StockLogin = {
+  /** An @xmpp/client service, e.g. `xmpp://127.0.0.1:5222` for TCP with STARTTLS. */
+  service: string;
+  /** The account password. */
+  password: string;
+  mechanism: "PLAIN" | "SCRAM-SHA-256";
+};
+
 /**
  * Starts a stock client.
  * @param baseUrl the server's http URL.
  * @param user the user's bare JID and access token.
  * @param resource the resource to bind (not a Moa prefix, so the server treats the session as a stock client).
+ * @param login another service and the password instead of the WebSocket and the access token.
  * @returns the online client.
  */
 export async function startStockClient(
   baseUrl: string,
   user: { jid: string; accessToken: string },
   resource: string,
+  login?: StockLogin,
 ): Promise<StockClient> {
   // Node 20 has no global WebSocket; @xmpp/websocket expects the browser API.
   (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
   const { client } = await import("@xmpp/client");
   const [local, domain] = user.jid.split("@") as [string, string];
   const xmpp = client({
-    service: `${baseUrl.replace(/^http/, "ws")}/ws/`,
+    service: login?.service ?? `${baseUrl.replace(/^http/, "ws")}/ws/`,
     domain,
     resource,
     username: local,
-    password: user.accessToken,
+    password: login?.password ?? user.accessToken,
+  });
+  if (login?.mechanism === "SCRAM-SHA-256") useScramSha256(xmpp);
+  // @xmpp/client picks the mechanism itself: note the one it used, so a login by another fails the test.
+  let mechanism: unknown;
+  xmpp.on("send", (s: Element) => {
+    if (s.is("auth")) mechanism = s.attrs.mechanism;
   });
   const stanzas: Element[] = [];
   const consumed = new Set<Element>();
@@ -89,6 +108,12 @@ export async function startStockClient(
     wait(match, what, true);
   let seq = 0;
   const address = await xmpp.start();
+  if (login && mechanism !== login.mechanism) {
+    await xmpp.stop();
+    throw new Error(
+      `logged in with ${String(mechanism)}, not ${login.mechanism}`,
+    );
+  }
   return {
     xmpp,
     jid: address.toString(),

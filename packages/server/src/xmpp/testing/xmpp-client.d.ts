@@ -9,6 +9,8 @@ declare module "@xmpp/client" {
     send(stanza: Element): Promise<void>;
     on(event: "stanza", listener: (stanza: Element) => void): void;
     on(event: "error", listener: (err: unknown) => void): void;
+    /** Every element the client wrote, SASL included. */
+    on(event: "send", listener: (element: Element) => void): void;
     removeListener(event: "stanza", listener: (stanza: Element) => void): void;
     iqCaller: { request(iq: Element): Promise<Element> };
     /** The `saslmechanisms` factory; tests add mechanisms @xmpp/client lacks. */
