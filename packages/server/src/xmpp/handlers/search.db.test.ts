@@ -312,6 +312,11 @@ describe("paging", () => {
     const second = await search(b, "창고정리", { max: 5, before: first.last! });
     expect(second.snippets).toEqual(["[창고정리] 일정 공유"]);
     expect((await search(b, "창고정리")).hits).toHaveLength(2);
+    // Text with few matches in the whole archive, behind the same newer messages: found by its reader only.
+    expect((await search(b, "일정 공유")).snippets).toEqual([
+      "창고정리 [일정 공유]",
+    ]);
+    expect((await search(c, "일정 공유")).hits).toEqual([]);
     expect((await search(c, "창고정리", { max: 1 })).snippets).toEqual([
       "[창고정리] 진행 3000",
     ]);

@@ -56,6 +56,8 @@ export function gramPattern(text: string): string {
 
 /** How many of the newest messages of the caller's rooms the first step reads (see searchMessages). */
 const RECENT_WINDOW = 2000;
+/** Up to how many matches in the whole archive step 2 reads them all rather than by room (see searchMessages). */
+const SPARSE_MATCHES = 1000;
 
 /**
  * Finds the newest messages the user may read whose text contains the query.
@@ -68,7 +70,9 @@ const RECENT_WINDOW = 2000;
  *     text) — text frequent in those rooms fills the page here;
  *  2. only if it did not: the older matches as a materialised set (so no newest-first walk), which the planner reads
  *     by ANDing the bigram-text index's bitmap with the room index's bitmap for the caller's rooms; only matches in
- *     those rooms are read from the table, then sorted. Text absent from them costs the two index reads.
+ *     those rooms are read from the table, then sorted. Text absent from them costs the two index reads. Text with
+ *     at most SPARSE_MATCHES matches in the whole archive skips the room bitmap (240,000 entries for 200 rooms at a
+ *     million messages), which would cost more than reading those matches.
  * Measured alternatives (bench/search.bench.ts, 200,000 messages on PostgreSQL, docs/protocol.md): a GIN index on
  * (room_id, bigram text) via btree_gin is not used for `room_id = any(…)` (GIN takes no array conditions) and, forced
  * per room, took ~8 ms a room, 1.6 s over 200; per-room newest-first walks with a merge read every message of the
@@ -110,12 +114,21 @@ export async function searchMessages(
     q.limit,
   );
   if (recent.length >= q.limit || windowLow === null) return recent;
+  // Text rare in the company (the usual case here) is answered from its few matches alone: the room index's bitmap
+  // costs more than they do. Only text with many matches takes the AND of both bitmaps.
+  const { rows: sparse } = await sql<{ id: number; roomId: number }>`
+    select m.id, m.room_id as "roomId" from chat_messages m
+    where m.id < ${windowLow} and m.search_grams like ${gramPattern(q.text)}
+    limit ${SPARSE_MATCHES + 1}`.execute(db);
+  const mine = new Set(roomIds);
   const older = await selectMatches(
     db,
     q,
-    sql`${inRooms} and m.id < ${windowLow}`,
+    sparse.length <= SPARSE_MATCHES
+      ? sql`m.id = any(${sparse.filter((r) => mine.has(r.roomId)).map((r) => r.id)}::bigint[])`
+      : sql`${inRooms} and m.id < ${windowLow}`,
     q.limit - recent.length,
-    true,
+    sparse.length > SPARSE_MATCHES,
   );
   return [...recent, ...older];
 }
