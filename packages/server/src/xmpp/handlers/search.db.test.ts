@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Element } from "@xmpp/xml";
 import { NS_MOA_CHAT, NS_MOA_ROOMS, NS_MOA_SEARCH, NS_RSM } from "@moa/shared";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalFileStorage } from "../../storage/local-file-storage.js";
 import { createTestServer, type TestServer } from "../../testing/index.js";
@@ -288,6 +289,37 @@ describe("paging", () => {
     expect(
       (await search(b, "페이지", { max: 1, before: "" })).snippets,
     ).toEqual(["[페이지] 6"]);
+  });
+
+  it("finds old matches behind thousands of newer messages while the text fills rooms the searcher is not in", async () => {
+    const room = await createRoom(a, 2, [B()]);
+    const elsewhere = await createRoom(a, 2, [C()]);
+    const old = await say(a, room, "창고정리 일정 공유");
+    // More newer messages than the search reads newest first before it turns to the index (2,000), and the text
+    // in every message of a room the searcher is not in.
+    const bulk = (roomName: string, body: string, n: number) =>
+      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
+        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, ${body} || ' ' || g, 'TALK'
+        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g
+        where r.name = ${roomName} and m.id = ${Number(stanzaId(old))}`.execute(
+        server.database.db,
+      );
+    await bulk(room, "잡담", 2500);
+    await bulk(elsewhere, "창고정리 진행", 3000);
+    await say(a, room, "창고정리 끝났습니다");
+    const first = await search(b, "창고정리", { max: 1 });
+    expect(first.snippets).toEqual(["[창고정리] 끝났습니다"]);
+    const second = await search(b, "창고정리", { max: 5, before: first.last! });
+    expect(second.snippets).toEqual(["[창고정리] 일정 공유"]);
+    expect((await search(b, "창고정리")).hits).toHaveLength(2);
+    // Text with few matches in the whole archive, behind the same newer messages: found by its reader only.
+    expect((await search(b, "일정 공유")).snippets).toEqual([
+      "창고정리 [일정 공유]",
+    ]);
+    expect((await search(c, "일정 공유")).hits).toEqual([]);
+    expect((await search(c, "창고정리", { max: 1 })).snippets).toEqual([
+      "[창고정리] 진행 3000",
+    ]);
   });
 
   it("cuts long messages to a window around the first match", async () => {
