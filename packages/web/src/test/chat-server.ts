@@ -168,6 +168,7 @@ export function createChatServer(rooms: RoomSpec[]) {
     return `<iq xmlns="jabber:client" type="result"><search xmlns="${NS_MOA_SEARCH}" q="${esc(q)}">${hits.join("")}<set xmlns="${NS_RSM}">${ids}</set></search></iq>`;
   }
   let searchFailure: string | null = null;
+  let roomListsToTimeOut = 0;
 
   const transport: ChatTransport = {
     ownJid: () => ME,
@@ -175,6 +176,10 @@ export function createChatServer(rooms: RoomSpec[]) {
       const payload = iq.firstElementChild;
       if (payload?.localName === "rooms") {
         iqs.push("rooms");
+        if (roomListsToTimeOut > 0) {
+          roomListsToTimeOut -= 1;
+          return Promise.reject(new Error("room list timed out"));
+        }
         const answer = roomList();
         // The list was made; what the hook sends now reaches the client before the list does.
         beforeRoomListAnswer?.();
@@ -254,6 +259,10 @@ export function createChatServer(rooms: RoomSpec[]) {
     /** Message searches fail with this condition from now on (null: they are answered again). */
     failSearches(condition: string | null) {
       searchFailure = condition;
+    },
+    /** The next `n` room list queries time out (a server still waking up after a restart). */
+    timeOutRoomLists(n: number) {
+      roomListsToTimeOut = n;
     },
     /** The connection came back. */
     resume() {

@@ -105,6 +105,25 @@ describe("ChatSync", () => {
     stop();
   });
 
+  it("after a reconnect whose room list times out, tries again until the missed messages are caught up", async () => {
+    const server = createChatServer(structuredClone(ROOMS));
+    const { sync, room, stop } = await started(server);
+    const seen = server.post("pc_team", "끊기 전");
+    server.post("s_kim", "없는 동안 1", { live: false });
+    server.post("s_kim", "없는 동안 2", { live: false });
+    // The restarted server answers the first two reloads too late.
+    server.timeOutRoomLists(2);
+    server.resume();
+    await expect
+      .poll(() => room("s_kim")?.unreadCount, { timeout: 10_000 })
+      .toBe(2);
+    expect(room("s_kim")?.lastMessage?.text).toBe("없는 동안 2");
+    expect(server.iqs.filter((iq) => iq === "rooms")).toHaveLength(4);
+    expect(server.iqs.at(-1)).toBe(`mam after ${String(seen.id)}`);
+    expect(sync.store.getState().failed).toBe(false);
+    stop();
+  });
+
   it("adds a room first seen through a message, then completes it from the room list", async () => {
     const rooms = structuredClone(ROOMS);
     const server = createChatServer(rooms);

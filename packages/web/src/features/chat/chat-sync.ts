@@ -41,6 +41,10 @@ const CATCH_UP_MAX_PAGES = 20;
 const SEEN_IDS_KEPT = 5000;
 // Rooms first seen through a message are completed by a room list reload this long after (a burst reloads once).
 const UNKNOWN_ROOM_RELOAD_MS = 300;
+// A reload or catch-up that failed (e.g. a server still starting after a restart answers too late) is tried again
+// after this long, doubling up to the cap, so what was sent during an outage is never left out until the next one.
+const RESYNC_FIRST_DELAY_MS = 1000;
+const RESYNC_MAX_DELAY_MS = 30_000;
 
 /** A push about a room that room windows follow: a member's read watermark, or a deleted message. */
 export type RoomPush =
@@ -60,6 +64,8 @@ export class ChatSync {
   private readonly seen = new Set<number>();
   private querySeq = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  private resyncTimer: ReturnType<typeof setTimeout> | null = null;
+  private resyncDelay = RESYNC_FIRST_DELAY_MS;
   private readonly messageListeners = new Set<(m: ChatMessage) => void>();
   private readonly pushListeners = new Set<(push: RoomPush) => void>();
   private readonly caughtUpListeners = new Set<() => void>();
@@ -88,6 +94,8 @@ export class ChatSync {
       offResume();
       if (this.reloadTimer) clearTimeout(this.reloadTimer);
       this.reloadTimer = null;
+      if (this.resyncTimer) clearTimeout(this.resyncTimer);
+      this.resyncTimer = null;
     };
   }
 
@@ -219,6 +227,15 @@ export class ChatSync {
     }, UNKNOWN_ROOM_RELOAD_MS);
   }
 
+  private scheduleResync(catchUp: boolean) {
+    if (this.resyncTimer) clearTimeout(this.resyncTimer);
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      void this.sync(catchUp);
+    }, this.resyncDelay);
+    this.resyncDelay = Math.min(this.resyncDelay * 2, RESYNC_MAX_DELAY_MS);
+  }
+
   private async sync(catchUp: boolean): Promise<void> {
     if (this.syncing) {
       this.again = { catchUp: catchUp || (this.again?.catchUp ?? false) };
@@ -242,9 +259,11 @@ export class ChatSync {
       });
       if (catchUp && !needsBaseline) await this.catchUp();
       caughtUp = catchUp;
+      this.resyncDelay = RESYNC_FIRST_DELAY_MS;
     } catch {
       // Keep what the list showed; only a list never loaded shows the failure (its retry button reloads).
       if (!this.store.getState().loaded) this.store.setState({ failed: true });
+      else this.scheduleResync(catchUp);
     } finally {
       this.syncing = false;
       const queued = this.queued;
