@@ -37,7 +37,7 @@ afterAll(async () => {
   await server.close();
 });
 
-it("slixmpp logs in with a password over STARTTLS and chats with a Moa user in a room", async () => {
+it("slixmpp logs in with a password over STARTTLS, joins a room with its MUC plugin and chats with a Moa user there", async () => {
   const company = await createCompany(server.database.db);
   const alice = await createUser(server.database.db, company);
   const bob = await createUser(server.database.db, company);
@@ -90,6 +90,13 @@ it("slixmpp logs in with a password over STARTTLS and chats with a Moa user in a
     jid: `${alice.jid}/slix`,
     mechanism: "SCRAM-SHA-256",
   });
+  // The join listed both members as occupants, by their names in the org (the server gave slixmpp its own name as nick).
+  expect(events).toContainEqual(
+    expect.objectContaining({
+      event: "joined",
+      occupants: [alice.name, bob.name].sort(),
+    }),
+  );
   expect(events).toContainEqual(
     expect.objectContaining({ event: "groupchat", body: "hello from moa" }),
   );

@@ -1,6 +1,6 @@
 """A stock XMPP client (Debian's python3-slixmpp) for the interop test: logs in over TCP with STARTTLS and a
-password, sends one groupchat message to a room it is a member of, waits for a given message from the room and
-exits. Prints one JSON line per event on stdout; the test reads them."""
+password, joins a room it is a member of (XEP-0045, through slixmpp's own MUC plugin), sends one groupchat message,
+waits for a given message from the room and exits. Prints one JSON line per event on stdout; the test reads them."""
 import argparse
 import asyncio
 import json
@@ -22,20 +22,26 @@ class Chat(slixmpp.ClientXMPP):
         # The embedded certificate is self-signed; a real deployment pins it or uses XMPP_TLS_CERT.
         self.ssl_context.check_hostname = False
         self.ssl_context.verify_mode = ssl.CERT_NONE
+        self.register_plugin("xep_0045")
         self.add_event_handler("session_start", self.start)
-        # Without the MUC plugin (the client only talks to a room it already belongs to) room messages arrive here.
-        self.add_event_handler("message", self.groupchat)
+        self.add_event_handler("groupchat_message", self.groupchat)
         self.add_event_handler("failed_auth", lambda _: emit(event="failed_auth"))
         self.add_event_handler("disconnected", lambda _: self.done.set_result(None) if not self.done.done() else None)
         self.done = asyncio.get_event_loop().create_future()
 
     async def start(self, _event):
         emit(event="session_start", jid=str(self.boundjid), mechanism=self.plugin["feature_mechanisms"].mech.name)
+        _self, subject, occupants, _history = await self.plugin["xep_0045"].join_muc_wait(
+            slixmpp.JID(self.args.room), "slix", maxstanzas=0, timeout=20
+        )
+        emit(
+            event="joined",
+            subject=subject["subject"],
+            occupants=sorted(str(p["from"].resource) for p in occupants),
+        )
         self.send_message(mto=self.args.room, mbody=self.args.send, mtype="groupchat")
 
     def groupchat(self, msg):
-        if msg["type"] != "groupchat":
-            return
         emit(event="groupchat", sender=str(msg["from"]), body=msg["body"])
         if msg["body"] == self.args.expect:
             self.disconnect()
