@@ -144,7 +144,11 @@ export async function createApp(deps: AppDeps) {
     now: () => clock().getTime(),
     multiNode: deps.chatBus !== undefined && deps.config.redisUrl !== undefined,
     ...(liveness ? { presenceTracker: liveness } : {}),
-    ...(deps.xmppLimits ? { limits: deps.xmppLimits } : {}),
+    limits: {
+      ratePerSecond: deps.config.xmpp.inboundRate,
+      rateBurst: deps.config.xmpp.inboundBurst,
+      ...deps.xmppLimits,
+    },
     // Built below; the roster and vCards are read only after startup.
     directory: () => ({
       friends: workplace.friends,

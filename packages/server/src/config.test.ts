@@ -36,6 +36,19 @@ describe("loadConfig", () => {
     for (const d of configDocs) expect(d.description).not.toBe("");
   });
 
+  it("takes the chat connection's inbound rate from XMPP_INBOUND_RATE and XMPP_INBOUND_BURST (500/s, bursts of 1,000)", () => {
+    expect(loadConfig({}).xmpp).toMatchObject({
+      inboundRate: 500,
+      inboundBurst: 1_000,
+    });
+    expect(
+      loadConfig({ XMPP_INBOUND_RATE: "50", XMPP_INBOUND_BURST: "200" }).xmpp,
+    ).toMatchObject({ inboundRate: 50, inboundBurst: 200 });
+    expect(() =>
+      loadConfig({ XMPP_INBOUND_RATE: "0", XMPP_INBOUND_BURST: "1.5" }),
+    ).toThrow(/XMPP_INBOUND_RATE[\s\S]*XMPP_INBOUND_BURST/);
+  });
+
   it("refuses REDIS_URL without DATABASE_URL: several nodes cannot share the embedded database", () => {
     expect(() => loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
       /REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL/,

@@ -8,6 +8,7 @@ import {
   type ThrottleLimits,
 } from "./services/throttle/throttle-config.js";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
+import { DEFAULT_XMPP_LIMITS } from "./xmpp/stream/limits.js";
 
 const defaultWebDist = fileURLToPath(
   new URL("../../web/dist", import.meta.url),
@@ -154,6 +155,22 @@ const envSchema = z.object({
     .describe(
       "Standard XMPP clients must log in with an app password (created in the Moa client), never the account password; per company, the feature switch xmppAppPasswordsOnly does the same.",
     ),
+  XMPP_INBOUND_RATE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_XMPP_LIMITS.ratePerSecond)
+    .describe(
+      "Stanzas per second one chat connection may send, sustained; a faster sender is slowed (the server stops reading its socket until the rate allows), not disconnected.",
+    ),
+  XMPP_INBOUND_BURST: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_XMPP_LIMITS.rateBurst)
+    .describe(
+      "Stanzas one chat connection may send at once before XMPP_INBOUND_RATE applies.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -193,6 +210,9 @@ export type Config = Readonly<{
     tlsKey: string | undefined;
     wsOrigins: readonly string[];
     appPasswordsOnly: boolean;
+    /** Inbound stanza rate per connection (token bucket refill per second, and capacity). */
+    inboundRate: number;
+    inboundBurst: number;
   };
 }>;
 
@@ -259,6 +279,8 @@ export function loadConfig(
       tlsKey: e.XMPP_TLS_KEY && resolve(e.XMPP_TLS_KEY),
       wsOrigins: e.XMPP_WS_ORIGINS,
       appPasswordsOnly: e.XMPP_APP_PASSWORDS_ONLY,
+      inboundRate: e.XMPP_INBOUND_RATE,
+      inboundBurst: e.XMPP_INBOUND_BURST,
     },
   });
 }

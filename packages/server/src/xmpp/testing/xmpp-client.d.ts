@@ -9,13 +9,15 @@ declare module "@xmpp/client" {
     send(stanza: Element): Promise<void>;
     on(event: "stanza", listener: (stanza: Element) => void): void;
     on(event: "error", listener: (err: unknown) => void): void;
-    /** Every element the client wrote, SASL included. */
-    on(event: "send", listener: (element: Element) => void): void;
+    /** send: every element the client wrote, SASL included; element: every top-level element received, stream errors included. */
+    on(event: "send" | "element", listener: (element: Element) => void): void;
     removeListener(event: "stanza", listener: (stanza: Element) => void): void;
     iqCaller: { request(iq: Element): Promise<Element> };
     /** The `saslmechanisms` factory; tests add mechanisms @xmpp/client lacks. */
     saslFactory: { _mechs: { name: string; mech: new () => unknown }[] };
     reconnect: { stop(): void };
+    /** "online" while the session is up. */
+    status: string;
   };
 
   export function client(options: {
