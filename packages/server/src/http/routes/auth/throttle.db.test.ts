@@ -66,6 +66,12 @@ function send(
   });
 }
 
+/**
+ * These tests make dozens of password checks (scrypt, CPU-bound) one after another: on a loaded 2-core machine that
+ * takes longer than the project's 30 s default.
+ */
+const SCRYPT_BOUND_MS = 120_000;
+
 const THROTTLED = { ErrorCode: "01", ErrorMsg: "too_many_requests" };
 
 /** Asserts the 429 answer: envelope and a positive Retry-After of at most the window. */
@@ -106,117 +112,125 @@ async function start(env: Record<string, string> = {}) {
   return { server: s, company, key, login };
 }
 
-describe("login throttling and the lock policy", () => {
-  it("an anonymous flood of wrong passwords for many accounts gets 429s and locks nobody; the real users still log in", async () => {
-    const { server: s, company, login } = await start();
-    const victims = await Promise.all(
-      [0, 1, 2].map(() => createUser(s.database.db, company)),
-    );
-    // The victims have logged in before from their usual address.
-    for (const v of victims) await loginAs(s, v);
-    const answers: Answer[] = [];
-    for (let i = 0; i < 40; i += 1) {
-      const target = victims[i % 4] ?? {
-        loginId: `made.up.${i}`,
-        domain: company.domain,
-      };
-      answers.push(await login(target, `guess${i}`, "127.0.0.2"));
-    }
-    // Default THROTTLE_LOGIN_PER_ADDRESS: 30 wrong logins, then 429 for the rest of the 15-minute window.
-    expect(answers.slice(0, 30).map((a) => a.body)).toEqual(
-      Array.from({ length: 30 }, () => ({
-        ErrorCode: "104",
-        ErrorMsg: "wrong_password",
-      })),
-    );
-    for (const a of answers.slice(30)) expectThrottled(a, 15 * 60);
-    const rows = await s.database.db
-      .selectFrom("users")
-      .select(["failed_attempts", "locked"])
-      .where(
-        "id",
-        "in",
-        victims.map((v) => v.id),
-      )
-      .execute();
-    expect(rows).toEqual(
-      victims.map(() => ({ failed_attempts: 0, locked: false })),
-    );
-    for (const v of victims)
-      expect((await login(v, v.password)).body.ErrorCode).toBe("00");
-  });
-
-  it("many addresses guessing one account get 429 after the per-account limit, while its user logs in from home", async () => {
-    const { server: s, company, login } = await start();
-    const victim = await createUser(s.database.db, company);
-    await loginAs(s, victim);
-    const codes: unknown[] = [];
-    for (let i = 0; i < 10; i += 1)
-      codes.push(
-        (await login(victim, "guess", `127.0.0.${2 + (i % 5)}`)).body.ErrorCode,
+describe(
+  "login throttling and the lock policy",
+  { timeout: SCRYPT_BOUND_MS },
+  () => {
+    it("an anonymous flood of wrong passwords for many accounts gets 429s and locks nobody; the real users still log in", async () => {
+      const { server: s, company, login } = await start();
+      const victims = await Promise.all(
+        [0, 1, 2].map(() => createUser(s.database.db, company)),
       );
-    expect(codes).toEqual(Array.from({ length: 10 }, () => "104"));
-    expectThrottled(await login(victim, "guess", "127.0.0.9"), 15 * 60);
-    // Even the right password waits at a stranger's address; at the user's own address it works.
-    expectThrottled(await login(victim, victim.password, "127.0.0.9"), 15 * 60);
-    expect((await login(victim, victim.password)).body.ErrorCode).toBe("00");
-  });
-
-  it("a first login from a new address is not held back by earlier typos there, and makes the address count toward the lock", async () => {
-    const {
-      server: s,
-      company,
-      login,
-    } = await start({
-      THROTTLE_LOGIN_PER_ADDRESS: "3",
+      // The victims have logged in before from their usual address.
+      for (const v of victims) await loginAs(s, v);
+      const answers: Answer[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const target = victims[i % 4] ?? {
+          loginId: `made.up.${i}`,
+          domain: company.domain,
+        };
+        answers.push(await login(target, `guess${i}`, "127.0.0.2"));
+      }
+      // Default THROTTLE_LOGIN_PER_ADDRESS: 30 wrong logins, then 429 for the rest of the 15-minute window.
+      expect(answers.slice(0, 30).map((a) => a.body)).toEqual(
+        Array.from({ length: 30 }, () => ({
+          ErrorCode: "104",
+          ErrorMsg: "wrong_password",
+        })),
+      );
+      for (const a of answers.slice(30)) expectThrottled(a, 15 * 60);
+      const rows = await s.database.db
+        .selectFrom("users")
+        .select(["failed_attempts", "locked"])
+        .where(
+          "id",
+          "in",
+          victims.map((v) => v.id),
+        )
+        .execute();
+      expect(rows).toEqual(
+        victims.map(() => ({ failed_attempts: 0, locked: false })),
+      );
+      for (const v of victims)
+        expect((await login(v, v.password)).body.ErrorCode).toBe("00");
     });
-    const user = await createUser(s.database.db, company);
-    expect((await login(user, "typo1", "127.0.0.3")).body.ErrorCode).toBe(
-      "104",
-    );
-    expect((await login(user, "typo2", "127.0.0.3")).body.ErrorCode).toBe(
-      "104",
-    );
-    expect((await login(user, user.password, "127.0.0.3")).body.ErrorCode).toBe(
-      "00",
-    );
-    const codes: unknown[] = [];
-    for (let i = 0; i < 5; i += 1)
-      codes.push((await login(user, `bad${i}`, "127.0.0.3")).body.ErrorCode);
-    expect(codes).toEqual(["104", "104", "104", "104", "103"]);
-  });
 
-  it("the right password answered 105 (expired) also makes the address known, so wrong ones from there then lock", async () => {
-    const { server: s, company, login } = await start();
-    const user = await createUser(s.database.db, company, {
-      passwordExpired: true,
+    it("many addresses guessing one account get 429 after the per-account limit, while its user logs in from home", async () => {
+      const { server: s, company, login } = await start();
+      const victim = await createUser(s.database.db, company);
+      await loginAs(s, victim);
+      const codes: unknown[] = [];
+      for (let i = 0; i < 10; i += 1)
+        codes.push(
+          (await login(victim, "guess", `127.0.0.${2 + (i % 5)}`)).body
+            .ErrorCode,
+        );
+      expect(codes).toEqual(Array.from({ length: 10 }, () => "104"));
+      expectThrottled(await login(victim, "guess", "127.0.0.9"), 15 * 60);
+      // Even the right password waits at a stranger's address; at the user's own address it works.
+      expectThrottled(
+        await login(victim, victim.password, "127.0.0.9"),
+        15 * 60,
+      );
+      expect((await login(victim, victim.password)).body.ErrorCode).toBe("00");
     });
-    expect((await login(user, user.password, "127.0.0.4")).body.ErrorCode).toBe(
-      "105",
-    );
-    const codes: unknown[] = [];
-    for (let i = 0; i < 5; i += 1)
-      codes.push((await login(user, `bad${i}`, "127.0.0.4")).body.ErrorCode);
-    expect(codes).toEqual(["104", "104", "104", "104", "103"]);
-  });
 
-  it("with the default limits, 48 first logins of different users from one address at concurrency 16 all succeed", async () => {
-    const { server: s, company, login } = await start();
-    const users = await Promise.all(
-      Array.from({ length: 48 }, () => createUser(s.database.db, company)),
-    );
-    const codes: unknown[] = [];
-    const queue = [...users];
-    const worker = async () => {
-      for (let u = queue.shift(); u; u = queue.shift())
-        codes.push((await login(u, u.password)).body.ErrorCode);
-    };
-    await Promise.all(Array.from({ length: 16 }, worker));
-    expect(codes).toEqual(users.map(() => "00"));
-  });
-});
+    it("a first login from a new address is not held back by earlier typos there, and makes the address count toward the lock", async () => {
+      const {
+        server: s,
+        company,
+        login,
+      } = await start({
+        THROTTLE_LOGIN_PER_ADDRESS: "3",
+      });
+      const user = await createUser(s.database.db, company);
+      expect((await login(user, "typo1", "127.0.0.3")).body.ErrorCode).toBe(
+        "104",
+      );
+      expect((await login(user, "typo2", "127.0.0.3")).body.ErrorCode).toBe(
+        "104",
+      );
+      expect(
+        (await login(user, user.password, "127.0.0.3")).body.ErrorCode,
+      ).toBe("00");
+      const codes: unknown[] = [];
+      for (let i = 0; i < 5; i += 1)
+        codes.push((await login(user, `bad${i}`, "127.0.0.3")).body.ErrorCode);
+      expect(codes).toEqual(["104", "104", "104", "104", "103"]);
+    });
 
-describe("token refresh throttling", () => {
+    it("the right password answered 105 (expired) also makes the address known, so wrong ones from there then lock", async () => {
+      const { server: s, company, login } = await start();
+      const user = await createUser(s.database.db, company, {
+        passwordExpired: true,
+      });
+      expect(
+        (await login(user, user.password, "127.0.0.4")).body.ErrorCode,
+      ).toBe("105");
+      const codes: unknown[] = [];
+      for (let i = 0; i < 5; i += 1)
+        codes.push((await login(user, `bad${i}`, "127.0.0.4")).body.ErrorCode);
+      expect(codes).toEqual(["104", "104", "104", "104", "103"]);
+    });
+
+    it("with the default limits, 48 first logins of different users from one address at concurrency 16 all succeed", async () => {
+      const { server: s, company, login } = await start();
+      const users = await Promise.all(
+        Array.from({ length: 48 }, () => createUser(s.database.db, company)),
+      );
+      const codes: unknown[] = [];
+      const queue = [...users];
+      const worker = async () => {
+        for (let u = queue.shift(); u; u = queue.shift())
+          codes.push((await login(u, u.password)).body.ErrorCode);
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      expect(codes).toEqual(users.map(() => "00"));
+    });
+  },
+);
+
+describe("token refresh throttling", { timeout: SCRYPT_BOUND_MS }, () => {
   it("429 after the configured refused refreshes from an address, and after the configured refreshes of one user", async () => {
     const { server: s, company } = await start({
       THROTTLE_REFRESH_PER_ADDRESS: "3",
@@ -241,7 +255,7 @@ describe("token refresh throttling", () => {
   });
 });
 
-describe("lock-screen throttling", () => {
+describe("lock-screen throttling", { timeout: SCRYPT_BOUND_MS }, () => {
   it("429 after the configured checks of one user, and after the configured wrong passwords from an address", async () => {
     const {
       server: s,
@@ -280,7 +294,7 @@ describe("lock-screen throttling", () => {
   });
 });
 
-describe("integration API throttling", () => {
+describe("integration API throttling", { timeout: SCRYPT_BOUND_MS }, () => {
   it("429 after the configured requests per key, and for an address after the configured wrong keys", async () => {
     const { server: s, company } = await start({
       THROTTLE_INTEGRATION_PER_KEY: "3",
@@ -305,7 +319,7 @@ describe("integration API throttling", () => {
   });
 });
 
-describe("authenticated API throttling", () => {
+describe("authenticated API throttling", { timeout: SCRYPT_BOUND_MS }, () => {
   it("429 after the configured requests of one user per minute; other users are not affected", async () => {
     const { server: s, company } = await start({ THROTTLE_API_PER_USER: "4" });
     const a = await createUser(s.database.db, company);
