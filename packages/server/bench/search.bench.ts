@@ -217,7 +217,7 @@ async function seeded(db: Db): Promise<Seeded | undefined> {
   if (!company) return undefined;
   // The index is built last: without it the generation did not finish.
   const { rows } = await sql`
-    select 1 from pg_indexes where indexname = 'chat_messages_search_keys_idx'`.execute(
+    select 1 from pg_indexes where indexname = 'chat_messages_search_idx'`.execute(
     db,
   );
   if (rows.length === 0)
@@ -366,7 +366,7 @@ async function build(db: Db, engine: string): Promise<Actor> {
   const { actor, senders } = await seed(db);
   // The archive is generated without the search index (as if it predated it), which also gives the index-off
   // insert figure; the index is then built and the same inserts run with it.
-  await sql`drop index chat_messages_search_keys_idx`.execute(db);
+  await sql`drop index chat_messages_search_idx`.execute(db);
   let t = performance.now();
   await generate(db, senders);
   emit({
@@ -382,8 +382,15 @@ async function build(db: Db, engine: string): Promise<Actor> {
     value: Math.round(await insertRate(db, actor, "off")),
   });
   t = performance.now();
-  await sql`create index chat_messages_search_keys_idx on chat_messages
-    using gin (chat_search_keys(room_id, search_grams))`.execute(db);
+  const { rows } = await sql<{ nspname: string }>`
+    select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
+  await sql
+    .raw(
+      `create index chat_messages_search_idx on chat_messages using gin (search_grams "${rows[0]?.nspname ?? "public"}".gin_trgm_ops)`,
+    )
+    .execute(db);
   emit({
     engine,
     metric: "build_search_index",

@@ -9,7 +9,6 @@ import { m004Workplace } from "./004-workplace.js";
 import { m005WebhardSessions } from "./005-webhard-sessions.js";
 import { m006Search } from "./006-search.js";
 import { m007ScramCredentials } from "./007-scram-credentials.js";
-import { m008SearchRoomKeys } from "./008-search-room-keys.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -21,5 +20,4 @@ export const migrations: readonly Migration[] = [
   m005WebhardSessions,
   m006Search,
   m007ScramCredentials,
-  m008SearchRoomKeys,
 ];

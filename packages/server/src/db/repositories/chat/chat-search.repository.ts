@@ -56,64 +56,27 @@ export function gramPattern(text: string): string {
 
 /** How many of the newest messages of the caller's rooms the first step reads (see searchMessages). */
 const RECENT_WINDOW = 2000;
-/** At most this many of a query's character pairs are looked up in the room-keys index (see roomKeyConditions). */
-const MAX_KEY_PAIRS = 4;
-
-/**
- * The conditions on the room-keys index (migration 008) that pre-filter the messages of the given rooms containing
- * the query: for one character c, `keys && {r:c for each room r}`; for more, one such condition per character pair
- * (at most MAX_KEY_PAIRS of them, spread over the query: each is a set of index lookups, and the LIKE on the bigram
- * text is the exact test anyway). Lower-cased per character, as gramPattern is.
- * @param roomIds the rooms searched.
- * @param text the query, trimmed and NFC-normalised.
- * @returns the conditions, on the message row `m`, ANDed.
- */
-function roomKeyConditions(
-  roomIds: number[],
-  text: string,
-): RawBuilder<unknown> {
-  // U+0001 separates the keys in the index expression, which stores it as U+0002.
-  const chars = Array.from(text, (c) =>
-    c.toLowerCase().replace("\u0001", "\u0002"),
-  );
-  const pairs =
-    chars.length === 1
-      ? chars
-      : [...new Set(chars.slice(1).map((c, i) => `${chars[i]}${c}`))];
-  const picked =
-    pairs.length <= MAX_KEY_PAIRS
-      ? pairs
-      : Array.from(
-          { length: MAX_KEY_PAIRS },
-          (_, i) =>
-            pairs[Math.round((i * (pairs.length - 1)) / (MAX_KEY_PAIRS - 1))] ??
-            "",
-        );
-  return sql.join(
-    picked.map(
-      (key) =>
-        sql`chat_search_keys(m.room_id, m.search_grams) && ${roomIds.map((r) => `${r}:${key}`)}::text[]`,
-    ),
-    sql` and `,
-  );
-}
+/** Up to how many matches in the whole archive step 2 reads them all rather than by room (see searchMessages). */
+const SPARSE_MATCHES = 1000;
 
 /**
  * Finds the newest messages the user may read whose text contains the query.
  *
- * One query ordered newest first with a limit let the planner choose between reading the text's matches from an
+ * One query ordered newest first with a limit let the planner choose between reading the text's matches from the
  * index and walking the archive newest first until the page is full; it judged by the text's frequency in the whole
  * archive, so text frequent in the company but absent from the caller's rooms made it walk the whole archive
  * (seconds at a million messages). The search therefore goes in two steps whose cost the planner cannot misjudge:
  *  1. the newest RECENT_WINDOW messages of the caller's rooms, read newest first (a few milliseconds whatever the
  *     text) — text frequent in those rooms fills the page here;
- *  2. only if it did not: the older matches in the caller's rooms as a materialised set (so no newest-first walk),
- *     read from the room-keys index (migration 008), whose entries name the room: only the caller's rooms' entries for
- *     the query's characters are read, so text frequent elsewhere costs nothing, then sorted.
- * Measured before (bench/search.bench.ts, 1,000,000 messages on PostgreSQL, docs/protocol.md): the trigram index of
- * the text alone, ANDed with the room index's bitmap, cost 58 ms p50 for a one-syllable query and 166 ms p99 for a
- * word in 144,000 messages of other rooms; per-room newest-first walks read every message of the rooms without a
- * match.
+ *  2. only if it did not: the older matches as a materialised set (so no newest-first walk), which the planner reads
+ *     by ANDing the bigram-text index's bitmap with the room index's bitmap for the caller's rooms; only matches in
+ *     those rooms are read from the table, then sorted. Text absent from them costs the two index reads. Text with
+ *     at most SPARSE_MATCHES matches in the whole archive skips the room bitmap (240,000 entries for 200 rooms at a
+ *     million messages), which would cost more than reading those matches.
+ * Measured alternatives (bench/search.bench.ts, 200,000 messages on PostgreSQL, docs/protocol.md): a GIN index on
+ * (room_id, bigram text) via btree_gin is not used for `room_id = any(…)` (GIN takes no array conditions) and, forced
+ * per room, took ~8 ms a room, 1.6 s over 200; per-room newest-first walks with a merge read every message of the
+ * rooms without a match (165 ms, and they grow with the caller's archive).
  * Both steps apply the visibility rule and filters, and step 2 reads only below step 1's oldest message, so a page
  * is the newest matches in order.
  * @param db the database.
@@ -151,21 +114,22 @@ export async function searchMessages(
     q.limit,
   );
   if (recent.length >= q.limit || windowLow === null) return recent;
-  // The planner has no statistics for keys it has not sampled and takes each of the caller's 200 rooms' keys as
-  // common: it expects hundreds of thousands of rows where there are a few, and PostgreSQL then compiles the query
-  // with JIT and starts parallel workers (0.9 s for a miss at 1,000,000 messages, 1.5 ms without). Neither pays off
-  // for an index read, so step 2 runs without them.
-  const older = await db.transaction().execute(async (trx) => {
-    await sql`set local jit = off`.execute(trx);
-    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-    return selectMatches(
-      trx,
-      q,
-      sql`${roomKeyConditions(roomIds, q.text)} and m.id < ${windowLow}`,
-      q.limit - recent.length,
-      true,
-    );
-  });
+  // Text rare in the company (the usual case here) is answered from its few matches alone: the room index's bitmap
+  // costs more than they do. Only text with many matches takes the AND of both bitmaps.
+  const { rows: sparse } = await sql<{ id: number; roomId: number }>`
+    select m.id, m.room_id as "roomId" from chat_messages m
+    where m.id < ${windowLow} and m.search_grams like ${gramPattern(q.text)}
+    limit ${SPARSE_MATCHES + 1}`.execute(db);
+  const mine = new Set(roomIds);
+  const older = await selectMatches(
+    db,
+    q,
+    sparse.length <= SPARSE_MATCHES
+      ? sql`m.id = any(${sparse.filter((r) => mine.has(r.roomId)).map((r) => r.id)}::bigint[])`
+      : sql`${inRooms} and m.id < ${windowLow}`,
+    q.limit - recent.length,
+    sparse.length > SPARSE_MATCHES,
+  );
   return [...recent, ...older];
 }
 
