@@ -8,9 +8,14 @@
  * insert throughput through the group-commit writer with the search index on and off.
  * Runs on a file-backed PGlite (in its worker thread, as the server runs it) and on a scratch PostgreSQL database.
  * Run: npx tsx packages/server/bench/search.bench.ts [--messages 1000000] [--rooms 1000] [--my-rooms 200]
- *   [--runs 15] [--db pglite|postgres|both] [--postgres postgres://root@127.0.0.1:5432/test]
+ *   [--runs 15] [--db pglite|postgres|both] [--postgres postgres://root@127.0.0.1:5432/test] [--dataset NAME]
+ * By default every run generates a fresh archive in a scratch database and deletes it. --dataset NAME keeps the
+ * archive (PostgreSQL database moa_search_bench_NAME, PGlite data directory moa-search-bench-NAME in the temp
+ * directory) and, when it already exists, reuses it: generation and the insert figures are skipped (pending
+ * migrations still run on it) and only the search latencies are measured — to compare query changes quickly. A reused
+ * archive also holds the earlier runs' insert-bench messages; the output says "reused".
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -40,6 +45,8 @@ const { values } = parseArgs({
     db: { type: "string", default: "both" },
     /** Keep the scratch PostgreSQL database (to EXPLAIN queries by hand); its name is printed. */
     keep: { type: "boolean", default: false },
+    /** Keep the generated archive under this name and reuse it on later runs (see the header). */
+    dataset: { type: "string" },
     postgres: {
       type: "string",
       default: "postgres://root@127.0.0.1:5432/test",
@@ -201,10 +208,48 @@ const ms = (n: number) => Math.round(n * 10) / 10;
 type Target =
   { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
 
-/** Company, users, rooms and the searcher's memberships. */
-async function seed(
+type Seeded = { actor: Actor; senders: { id: number; jid: string }[] };
+
+/** The searcher and senders of an archive generated earlier (--dataset), or undefined when there is none. */
+async function seeded(db: Db): Promise<Seeded | undefined> {
+  const identity = await createIdentityServices(db, systemClock);
+  const company = await identity.directory.findCompany(DOMAIN);
+  if (!company) return undefined;
+  // The index is built last: without it the generation did not finish.
+  const { rows } = await sql`
+    select 1 from pg_indexes where indexname = 'chat_messages_search_idx'`.execute(
+    db,
+  );
+  if (rows.length === 0)
+    throw new Error(`dataset ${values.dataset} is incomplete: delete it`);
+  return actorOf(db, company);
+}
+
+/** The searcher (the company's first user, a member of the first MY_ROOMS rooms) and every user as a sender. */
+async function actorOf(
   db: Db,
-): Promise<{ actor: Actor; senders: { id: number; jid: string }[] }> {
+  company: Parameters<typeof userJid>[1] & { id: number },
+): Promise<Seeded> {
+  const users = await new UsersRepository(db).listActiveByCompany(company.id);
+  const me = users[0];
+  if (!me) throw new Error("no users");
+  const actor: Actor = {
+    userId: me.id,
+    companyId: company.id,
+    loginId: me.loginId,
+    domain: DOMAIN,
+    jid: userJid(me, company),
+    sessionId: "bench",
+    freeUser: false,
+  };
+  return {
+    actor,
+    senders: users.map((u) => ({ id: u.id, jid: userJid(u, company) })),
+  };
+}
+
+/** Company, users, rooms and the searcher's memberships. */
+async function seed(db: Db): Promise<Seeded> {
   const identity = await createIdentityServices(db, systemClock);
   const company = await identity.directory.createCompany({
     domain: DOMAIN,
@@ -230,19 +275,7 @@ async function seed(
     select id, ${me.id}, 0 from chat_rooms where name like 'pc_search_%' order by id limit ${MY_ROOMS}`.execute(
     db,
   );
-  const actor: Actor = {
-    userId: me.id,
-    companyId: company.id,
-    loginId: me.loginId,
-    domain: company.domain,
-    jid: userJid(me, company),
-    sessionId: "bench",
-    freeUser: false,
-  };
-  return {
-    actor,
-    senders: users.map((u) => ({ id: u.id, jid: userJid(u, company) })),
-  };
+  return actorOf(db, company);
 }
 
 /** Bulk archive: sentences of 3–12 random words, every 50th message a file, spread over all rooms. */
@@ -328,6 +361,51 @@ async function insertRate(
   return INSERTS / ((performance.now() - started) / 1000);
 }
 
+/** Generates the archive and measures the insert rate with the search index off and on. */
+async function build(db: Db, engine: string): Promise<Actor> {
+  const { actor, senders } = await seed(db);
+  // The archive is generated without the search index (as if it predated it), which also gives the index-off
+  // insert figure; the index is then built and the same inserts run with it.
+  await sql`drop index chat_messages_search_idx`.execute(db);
+  let t = performance.now();
+  await generate(db, senders);
+  emit({
+    engine,
+    metric: "generate_messages",
+    messages: MESSAGES,
+    seconds: ms((performance.now() - t) / 1000),
+  });
+  emit({
+    engine,
+    metric: "insert_msgs_per_s",
+    index: "off",
+    value: Math.round(await insertRate(db, actor, "off")),
+  });
+  t = performance.now();
+  const { rows } = await sql<{ nspname: string }>`
+    select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+    db,
+  );
+  await sql
+    .raw(
+      `create index chat_messages_search_idx on chat_messages using gin (search_grams "${rows[0]?.nspname ?? "public"}".gin_trgm_ops)`,
+    )
+    .execute(db);
+  emit({
+    engine,
+    metric: "build_search_index",
+    seconds: ms((performance.now() - t) / 1000),
+  });
+  emit({
+    engine,
+    metric: "insert_msgs_per_s",
+    index: "on",
+    value: Math.round(await insertRate(db, actor, "on")),
+  });
+  await sql`analyze`.execute(db);
+  return actor;
+}
+
 async function runSuite(target: Target): Promise<void> {
   const database = await openDatabase(
     target.kind === "pglite"
@@ -338,46 +416,10 @@ async function runSuite(target: Target): Promise<void> {
   try {
     const db = database.db;
     await migrate(db);
-    const { actor, senders } = await seed(db);
-    // The archive is generated without the search index (as if it predated it), which also gives the index-off
-    // insert figure; the index is then built and the same inserts run with it.
-    await sql`drop index chat_messages_search_idx`.execute(db);
-    let t = performance.now();
-    await generate(db, senders);
-    emit({
-      engine,
-      metric: "generate_messages",
-      messages: MESSAGES,
-      seconds: ms((performance.now() - t) / 1000),
-    });
-    emit({
-      engine,
-      metric: "insert_msgs_per_s",
-      index: "off",
-      value: Math.round(await insertRate(db, actor, "off")),
-    });
-    t = performance.now();
-    const { rows } = await sql<{ nspname: string }>`
-      select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
-      db,
-    );
-    await sql
-      .raw(
-        `create index chat_messages_search_idx on chat_messages using gin (search_grams "${rows[0]?.nspname ?? "public"}".gin_trgm_ops)`,
-      )
-      .execute(db);
-    emit({
-      engine,
-      metric: "build_search_index",
-      seconds: ms((performance.now() - t) / 1000),
-    });
-    emit({
-      engine,
-      metric: "insert_msgs_per_s",
-      index: "on",
-      value: Math.round(await insertRate(db, actor, "on")),
-    });
-    await sql`analyze`.execute(db);
+    const reused = await seeded(db);
+    if (reused)
+      emit({ engine, metric: "dataset", name: values.dataset, reused: true });
+    const actor = reused?.actor ?? (await build(db, engine));
     const visible = await sql<{ n: number }>`
       select count(*)::int as n from chat_messages m join chat_members cm on cm.room_id = m.room_id
       where cm.user_id = ${actor.userId}`.execute(db);
@@ -457,14 +499,20 @@ async function runSuite(target: Target): Promise<void> {
 async function withPostgres(
   suite: (url: string) => Promise<void>,
 ): Promise<void> {
-  const name = `moa_search_bench_${Date.now()}`;
+  const name =
+    values.dataset !== undefined
+      ? `moa_search_bench_${values.dataset}`
+      : `moa_search_bench_${Date.now()}`;
   const admin = await openDatabase({
     kind: "postgres",
     url: values.postgres,
     poolSize: 1,
   });
   try {
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    const { rows } = await sql`
+      select 1 from pg_database where datname = ${name}`.execute(admin.db);
+    if (rows.length === 0)
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
   } catch (err) {
     emit({ metric: "postgres_skipped", reason: String(err) });
     await admin.close();
@@ -475,7 +523,8 @@ async function withPostgres(
     url.pathname = `/${name}`;
     await suite(url.toString());
   } finally {
-    if (values.keep) emit({ metric: "postgres_database_kept", name });
+    if (values.keep || values.dataset !== undefined)
+      emit({ metric: "postgres_database_kept", name });
     else
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(
         admin.db,
@@ -485,11 +534,18 @@ async function withPostgres(
 }
 
 if (values.db === "pglite" || values.db === "both") {
-  const dataDir = mkdtempSync(join(tmpdir(), "moa-search-bench-"));
-  try {
+  if (values.dataset !== undefined) {
+    const dataDir = join(tmpdir(), `moa-search-bench-${values.dataset}`);
+    if (!existsSync(dataDir)) mkdirSync(dataDir);
+    emit({ metric: "pglite_data_dir_kept", dataDir });
     await runSuite({ kind: "pglite", dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), "moa-search-bench-"));
+    try {
+      await runSuite({ kind: "pglite", dataDir });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 if (values.db === "postgres" || values.db === "both")

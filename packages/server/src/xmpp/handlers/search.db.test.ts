@@ -322,6 +322,37 @@ describe("paging", () => {
     ]);
   });
 
+  it("behind thousands of newer messages, finds one syllable, long and Latin queries only where they are written", async () => {
+    const room = await createRoom(a, 2, [B()]);
+    const other = await createRoom(a, 2, [B()]);
+    const old = await say(a, room, "뷁 분기실적보고서를 Excel로 보냅니다");
+    // Every pair of "적보고실" is in b's rooms, but no message holds them in that order: only the exact test decides.
+    await say(a, other, "실적 보고");
+    await say(a, room, "보고실적");
+    const deleted = await say(a, room, "삭제될 뿗");
+    await a.iq(
+      "set",
+      `<delete-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="${deleted.getChild("chat", NS_MOA_CHAT)!.attrs.time as string}"/>`,
+    );
+    await sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
+      select r.id, m.sender_id, m.sender_jid, 'keys-bulk-' || g, m.log_time + g, '잡담 ' || g, 'TALK'
+      from chat_rooms r, chat_messages m, generate_series(1, 2500) g
+      where r.name = ${room} and m.id = ${Number(stanzaId(old))}`.execute(
+      server.database.db,
+    );
+    expect((await search(b, "뷁")).snippets).toEqual([
+      "[뷁] 분기실적보고서를 Excel로 보냅니다",
+    ]);
+    expect((await search(b, "분기실적보고서를")).hits).toHaveLength(1);
+    expect((await search(b, "eXCEL로")).snippets).toEqual([
+      "뷁 분기실적보고서를 [Excel로] 보냅니다",
+    ]);
+    expect((await search(b, "실적보고")).hits).toHaveLength(1);
+    expect((await search(b, "적보고실")).hits).toEqual([]);
+    expect((await search(b, "뿗")).hits).toEqual([]);
+    expect((await search(c, "뷁")).hits).toEqual([]);
+  });
+
   it("cuts long messages to a window around the first match", async () => {
     const room = await createRoom(a, 4, []);
     const body = `${"가".repeat(200)}목표문구${"나".repeat(200)}`;
