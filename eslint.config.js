@@ -104,7 +104,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ["*.js", "*.ts", "scripts/*.mjs"],
+          allowDefaultProject: [
+            "*.js",
+            "*.ts",
+            "scripts/*.mjs",
+            // Served as is, before any module (zod configuration).
+            "packages/web/public/*.js",
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

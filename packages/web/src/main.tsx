@@ -1,5 +1,4 @@
 /** Entry point of every window: language, session (owned by the main window), bridge, then the app. */
-import "./lib/zod-jitless";
 import { createBridge } from "@moa/shared";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

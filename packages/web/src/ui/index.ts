@@ -2,6 +2,7 @@
 export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
 export { useWindowTitle } from "./use-window-title";
+export { useOpenedOnce } from "./use-opened-once";
 export { PointerMenu, pointIn, type PointerMenuItem } from "./PointerMenu";
 export {
   VirtualList,

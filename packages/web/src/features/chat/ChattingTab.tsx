@@ -10,11 +10,11 @@ import {
   ROOM_SORT_MODES,
   type RoomSortMode,
 } from "@moa/shared";
-import { Alert, App, Button, Dropdown, Empty, Spin } from "antd";
+import { Alert, App, Button, Dropdown } from "antd";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useOpenedOnce } from "../../ui";
 import { useChatSync, useRoomList } from "./ChatContext";
-import { NewChat } from "./NewChat";
 import { roomActions } from "./room-commands";
 import { roomDisplayName, roomRows } from "./room-display";
 import { visibleRooms } from "./room-state";
@@ -22,6 +22,11 @@ import { RoomList } from "./RoomList";
 import { saveRoomSort } from "./sort-preference";
 import { useRoomAction } from "./use-room-action";
 import "./chat.css";
+
+// Starting a chat (org picker, room-type dialog) loads when first asked for: showing the room list needs neither.
+const NewChat = lazy(async () => ({
+  default: (await import("./NewChat")).NewChat,
+}));
 
 const MessageSearchResults = lazy(async () => ({
   default: (await import("../main/on-demand")).MessageSearchResults,
@@ -54,6 +59,7 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
     [sync],
   );
   const [newChatOpen, setNewChatOpen] = useState(false);
+  const newChatMounted = useOpenedOnce(newChatOpen);
   const open = (roomName: string, at?: number) => {
     if (!onOpen(roomName, at)) void message.warning(t("chat.list.openFailed"));
   };
@@ -73,13 +79,20 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
         }
       />
     );
-  else if (!state.loaded) body = <Spin aria-label={t("chat.list.loading")} />;
+  else if (!state.loaded)
+    body = (
+      <span
+        className="moa-spinner"
+        role="img"
+        aria-label={t("chat.list.loading")}
+      />
+    );
   else if (rows.length === 0)
     body = (
-      <Empty
-        description={search ? t("chat.list.noMatch") : t("main.empty.chatting")}
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-      />
+      // Plain text rather than antd's Empty, whose pictures would join the main window's first load.
+      <p className="moa-chat__empty moa-secondary-text">
+        {search ? t("chat.list.noMatch") : t("main.empty.chatting")}
+      </p>
     );
   else
     body = (
@@ -152,13 +165,17 @@ export function ChattingTab({ search, onOpen }: ChattingTabProps) {
       ) : (
         <div className="moa-chat__body">{body}</div>
       )}
-      <NewChat
-        open={newChatOpen}
-        onClose={() => {
-          setNewChatOpen(false);
-        }}
-        onOpenRoom={open}
-      />
+      {newChatMounted ? (
+        <Suspense fallback={null}>
+          <NewChat
+            open={newChatOpen}
+            onClose={() => {
+              setNewChatOpen(false);
+            }}
+            onOpenRoom={open}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 /** Shown for any route the app does not know (spec §2.1 "any other"), with a way back. */
-import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { routeHref } from "../../lib/router";
 import { PageLayout } from "../../ui";
@@ -8,13 +7,11 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <PageLayout>
-      <Typography.Title level={1}>{t("fallback.page.title")}</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t("fallback.page.description")}
-      </Typography.Paragraph>
-      <Typography.Link href={routeHref("/")}>
+      <h1 className="moa-page-title">{t("fallback.page.title")}</h1>
+      <p className="moa-secondary-text">{t("fallback.page.description")}</p>
+      <a className="moa-link" href={routeHref("/")}>
         {t("fallback.page.homeLink")}
-      </Typography.Link>
+      </a>
     </PageLayout>
   );
 }

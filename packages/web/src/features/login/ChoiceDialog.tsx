@@ -1,5 +1,5 @@
 /** A two-choice dialog for the login screen's session-exists, password-expired and privacy-consent questions. */
-import { Button, Modal, Typography } from "antd";
+import { Button, Modal } from "antd";
 
 type ChoiceDialogProps = {
   open: boolean;
@@ -34,9 +34,7 @@ export function ChoiceDialog({
         </Button>,
       ]}
     >
-      <Typography.Paragraph style={{ whiteSpace: "pre-line", marginBottom: 0 }}>
-        {message}
-      </Typography.Paragraph>
+      <p style={{ whiteSpace: "pre-line", margin: 0 }}>{message}</p>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 /** The company-domain dialog (spec §2.2): pick a saved domain (each removable) or type a new one; http(s):// is stripped. */
 import { normalizeDomain } from "@moa/shared";
-import { Button, Input, Modal, Radio, Typography } from "antd";
+import { Button, Modal } from "antd";
 import { CloseOutlined } from "@ant-design/icons";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +31,7 @@ export function DomainDialog({
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | null>(null);
   const newId = useId();
+  const savedId = useId();
 
   const confirm = () => {
     const source = typed.trim() !== "" ? typed : picked;
@@ -59,26 +60,30 @@ export function DomainDialog({
       width={400}
       centered
     >
-      <Typography.Paragraph type="secondary">
+      <p className="moa-secondary-text">
         {t("login.domainDialog.description")}
-      </Typography.Paragraph>
+      </p>
       {domains.length > 0 ? (
         <>
-          <Typography.Text strong>
-            {t("login.domainDialog.saved")}
-          </Typography.Text>
-          <Radio.Group
-            value={picked}
-            onChange={(e) => {
-              setPicked(String(e.target.value));
-              setTyped("");
-            }}
-            style={{ width: "100%" }}
-          >
+          <strong id={savedId}>{t("login.domainDialog.saved")}</strong>
+          {/* Native radios: antd's Radio brings its group, and the group antd's form engine, into the first load. */}
+          <div role="radiogroup" aria-labelledby={savedId}>
             <ul className="moa-domain-list">
               {domains.map((domain) => (
                 <li key={domain}>
-                  <Radio value={domain}>{domain}</Radio>
+                  <label className="moa-domain-option">
+                    <input
+                      type="radio"
+                      name={savedId}
+                      value={domain}
+                      checked={picked === domain}
+                      onChange={() => {
+                        setPicked(domain);
+                        setTyped("");
+                      }}
+                    />
+                    {domain}
+                  </label>
                   <Button
                     type="text"
                     size="small"
@@ -91,7 +96,7 @@ export function DomainDialog({
                 </li>
               ))}
             </ul>
-          </Radio.Group>
+          </div>
         </>
       ) : null}
       <label
@@ -100,21 +105,24 @@ export function DomainDialog({
       >
         {t("login.domainDialog.new")}
       </label>
-      <Input
+      <input
         id={newId}
+        className="moa-input moa-input--middle"
         value={typed}
         placeholder={t("login.domainDialog.placeholder")}
         onChange={(e) => {
           setTyped(e.target.value);
         }}
-        onPressEnter={confirm}
-        status={error ? "error" : ""}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.nativeEvent.isComposing) confirm();
+        }}
+        aria-invalid={error ? true : undefined}
         autoComplete="off"
       />
       {error ? (
-        <Typography.Text type="danger" role="alert">
+        <span className="moa-error-text" role="alert">
           {error}
-        </Typography.Text>
+        </span>
       ) : null}
     </Modal>
   );

@@ -4,8 +4,22 @@
  * Auto login runs at start unless the user logged out, authentication failed, or the app restarted.
  */
 import { validateLoginInput } from "@moa/shared";
-import { Alert, Button, Checkbox, Flex, Input, Spin, Typography } from "antd";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import {
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  InfoCircleFilled,
+} from "@ant-design/icons";
+import { Button, Flex } from "antd";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { asCatalogKey } from "../../i18n";
 import { navigate, useHashLocation } from "../../lib/router";
@@ -39,6 +53,7 @@ export function LoginPage() {
     settings.saveId || settings.auto ? settings.id : "",
   );
   const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
   const [saveId, setSaveId] = useState(settings.saveId);
   const [auto, setAuto] = useState(settings.auto);
   const [capsLock, setCapsLock] = useState(false);
@@ -144,19 +159,15 @@ export function LoginPage() {
       <section className="moa-login__card">
         <Flex vertical align="center" gap={4}>
           <Logo size={64} />
-          <Typography.Text strong className="moa-login__product">
-            {t("app.productName")}
-          </Typography.Text>
-          <Typography.Title level={1} className="moa-login__title">
-            {t("login.page.title")}
-          </Typography.Title>
+          <strong className="moa-login__product">{t("app.productName")}</strong>
+          <h1 className="moa-login__title">{t("login.page.title")}</h1>
           {settings.domain ? (
-            <Typography.Text
-              type="secondary"
+            <span
+              className="moa-secondary-text"
               aria-label={t("login.form.domainLabel")}
             >
               {settings.domain}
-            </Typography.Text>
+            </span>
           ) : null}
         </Flex>
 
@@ -169,8 +180,8 @@ export function LoginPage() {
             role="status"
             aria-label={t("login.loading.title")}
           >
-            <Spin size="large" />
-            <Typography.Text>{t(`login.loading.step.${step}`)}</Typography.Text>
+            <span className="moa-spinner moa-spinner--large" />
+            <span>{t(`login.loading.step.${step}`)}</span>
             <Button
               onClick={() => {
                 void session.cancelSignIn();
@@ -190,9 +201,10 @@ export function LoginPage() {
             <label htmlFor={idField} className="moa-visually-hidden">
               {t("login.form.id")}
             </label>
-            <Input
+            {/* Native fields styled like antd's: its Input brings TextArea, OTP and Search into the first load. */}
+            <input
               id={idField}
-              size="large"
+              className="moa-input"
               value={id}
               placeholder={t("login.form.id")}
               autoComplete="username"
@@ -203,50 +215,72 @@ export function LoginPage() {
             <label htmlFor={passwordField} className="moa-visually-hidden">
               {t("login.form.password")}
             </label>
-            <Input.Password
-              id={passwordField}
-              size="large"
-              value={password}
-              placeholder={t("login.form.password")}
-              autoComplete="current-password"
-              onChange={(e) => {
-                setPassword(e.target.value);
-              }}
-              onKeyDown={trackCapsLock}
-              onKeyUp={trackCapsLock}
-            />
-            {capsLock ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={t("LO.A.053")}
-                role="status"
+            <span className="moa-input-affix">
+              <input
+                id={passwordField}
+                className="moa-input"
+                type={showPassword ? "text" : "password"}
+                value={password}
+                placeholder={t("login.form.password")}
+                autoComplete="current-password"
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                }}
+                onKeyDown={trackCapsLock}
+                onKeyUp={trackCapsLock}
               />
+              <Button
+                type="text"
+                size="small"
+                icon={showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                aria-label={t(
+                  showPassword
+                    ? "login.form.hidePassword"
+                    : "login.form.showPassword",
+                )}
+                aria-pressed={showPassword}
+                onClick={() => {
+                  setShowPassword((shown) => !shown);
+                }}
+              />
+            </span>
+            {capsLock ? (
+              <Notice kind="warning" role="status">
+                {t("LO.A.053")}
+              </Notice>
             ) : null}
             {problem ? (
-              <Alert type="error" showIcon title={problem} role="alert" />
+              <Notice kind="error" role="alert">
+                {problem}
+              </Notice>
             ) : null}
             {notice ? (
-              <Alert type="info" showIcon title={notice} role="status" />
+              <Notice kind="info" role="status">
+                {notice}
+              </Notice>
             ) : null}
             <Flex justify="space-between">
-              <Checkbox
-                checked={saveId || auto}
-                disabled={auto}
-                onChange={(e) => {
-                  setSaveId(e.target.checked);
-                }}
-              >
+              <label className="moa-check">
+                <input
+                  type="checkbox"
+                  checked={saveId || auto}
+                  disabled={auto}
+                  onChange={(e) => {
+                    setSaveId(e.target.checked);
+                  }}
+                />
                 {t("login.form.saveId")}
-              </Checkbox>
-              <Checkbox
-                checked={auto}
-                onChange={(e) => {
-                  setAuto(e.target.checked);
-                }}
-              >
+              </label>
+              <label className="moa-check">
+                <input
+                  type="checkbox"
+                  checked={auto}
+                  onChange={(e) => {
+                    setAuto(e.target.checked);
+                  }}
+                />
                 {t("login.form.autoLogin")}
-              </Checkbox>
+              </label>
             </Flex>
             <Button type="primary" size="large" htmlType="submit" block>
               {t("login.form.submit")}
@@ -372,5 +406,29 @@ export function LoginPage() {
         }}
       />
     </main>
+  );
+}
+
+const noticeIcons = {
+  warning: <ExclamationCircleFilled />,
+  error: <CloseCircleFilled />,
+  info: <InfoCircleFilled />,
+};
+
+/** A one-line message under the fields, drawn like antd's Alert (which would add its own chunk to the first load). */
+function Notice({
+  kind,
+  role,
+  children,
+}: {
+  kind: keyof typeof noticeIcons;
+  role: "alert" | "status";
+  children: ReactNode;
+}) {
+  return (
+    <div className={`moa-notice moa-notice--${kind}`} role={role}>
+      {noticeIcons[kind]}
+      <span>{children}</span>
+    </div>
   );
 }

@@ -24,15 +24,7 @@ import {
   SearchOutlined,
   SnippetsOutlined,
 } from "@ant-design/icons";
-import {
-  Badge,
-  Button,
-  Dropdown,
-  Input,
-  Tooltip,
-  Typography,
-  type InputRef,
-} from "antd";
+import { Badge, Button, Dropdown, Input, Tooltip, type InputRef } from "antd";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession, useSessionController } from "../session";
@@ -109,13 +101,12 @@ export function MainHeader({
     <header
       className={`moa-main__header${searchOpen ? " is-search-open" : ""}`}
     >
-      <Typography.Text
-        strong
+      <strong
         className="moa-main__company"
         aria-label={t("main.header.company")}
       >
         {user?.companyName}
-      </Typography.Text>
+      </strong>
       <Tooltip title={t("main.header.openSearch")}>
         <Button
           type="text"
@@ -241,7 +232,7 @@ export function MainHeader({
         >
           {user?.name}
           {user?.position ? (
-            <Typography.Text type="secondary"> {user.position}</Typography.Text>
+            <span className="moa-secondary-text"> {user.position}</span>
           ) : null}
         </Button>
       </div>

@@ -3,13 +3,13 @@
  * dialogs. Without a session it sends the user to the login screen; while locked only the lock screen renders.
  */
 import { chosenWidgets, WIDGETS, type WidgetKey } from "@moa/shared";
-import { App, Spin } from "antd";
+import { App } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { miniWindowLink } from "../../api/groupware-link";
 import { requestMiniAuthNo } from "../../api/home-api";
 import { navigate } from "../../lib/router";
-import { useWindowTitle } from "../../ui";
+import { useOpenedOnce, useWindowTitle } from "../../ui";
 import { openExternal } from "../../platform";
 import {
   ChatNotifier,
@@ -18,8 +18,7 @@ import {
   type SearchMessages,
 } from "../chat";
 import { AlarmNotifier, LoginNotifier } from "../alarm";
-import { AlarmSettingsDialog } from "../alarm-settings";
-import { LockScreen, useIdle } from "../lock";
+import { useIdle } from "../lock";
 import { openOrgPickers } from "../org-picker";
 import { PhoneProvider, usePhone } from "../phone";
 import { linkTo, useGroupwareOpener, widgetOpen } from "../shortcut";
@@ -33,7 +32,6 @@ import { NoticePopup } from "./NoticePopup";
 import { SessionDialogs } from "./SessionDialogs";
 import { SettingsRequests } from "./SettingsRequests";
 import { useMenus } from "./use-home-data";
-import { UserInfoLayer } from "./UserInfoLayer";
 import { usableWidgets } from "./widget-menus";
 import "./main.css";
 
@@ -41,6 +39,16 @@ import "./main.css";
 const OrgTab = lazy(async () => ({ default: (await import("../org")).OrgTab }));
 const TabPanel = lazy(async () => ({
   default: (await import("./on-demand")).TabPanel,
+}));
+// Dialogs, the user-info layer and the lock screen load when first shown: the chatting tab needs none of them.
+const AlarmSettingsDialog = lazy(async () => ({
+  default: (await import("../alarm-settings")).AlarmSettingsDialog,
+}));
+const LockScreen = lazy(async () => ({
+  default: (await import("../lock")).LockScreen,
+}));
+const UserInfoLayer = lazy(async () => ({
+  default: (await import("./UserInfoLayer")).UserInfoLayer,
 }));
 // Room windows search beyond their pages through the main window: the search loads with the tab panels.
 const searchOnDemand: SearchMessages = async (sendIq, params) =>
@@ -67,7 +75,7 @@ export function MainPage() {
         aria-busy="true"
         className="moa-main__loading"
       >
-        <Spin />
+        <span className="moa-spinner" />
       </main>
     );
   // The room list keeps syncing (and alerting) behind the lock screen, so unlocking shows it up to date.
@@ -98,7 +106,11 @@ export function MainPage() {
 
 function LockedMain() {
   useIdle();
-  return <LockScreen />;
+  return (
+    <Suspense fallback={null}>
+      <LockScreen />
+    </Suspense>
+  );
 }
 
 function MainWindow() {
@@ -108,6 +120,8 @@ function MainWindow() {
   const [tab, setTab] = useState<MainTab>("chatting");
   const [userInfoOpen, setUserInfoOpen] = useState(false);
   const [alarmsOpen, setAlarmsOpen] = useState(false);
+  const userInfoMounted = useOpenedOnce(userInfoOpen);
+  const alarmsMounted = useOpenedOnce(alarmsOpen);
   const { settings } = useSettings();
   const [search, setSearch] = useState("");
   const menus = useMenus().data;
@@ -185,7 +199,13 @@ function MainWindow() {
               }
             />
           ) : (
-            <Suspense fallback={<Spin className="moa-main__loading" />}>
+            <Suspense
+              fallback={
+                <span className="moa-main__loading">
+                  <span className="moa-spinner" />
+                </span>
+              }
+            >
               {tab === "org" ? (
                 <OrgTab search={search} />
               ) : (
@@ -210,19 +230,25 @@ function MainWindow() {
           )
         }
       />
-      <UserInfoLayer
-        open={userInfoOpen}
-        onClose={() => {
-          setUserInfoOpen(false);
-        }}
-      />
-      <AlarmSettingsDialog
-        open={alarmsOpen}
-        menuFlags={menus?.flags}
-        onClose={() => {
-          setAlarmsOpen(false);
-        }}
-      />
+      <Suspense fallback={null}>
+        {userInfoMounted ? (
+          <UserInfoLayer
+            open={userInfoOpen}
+            onClose={() => {
+              setUserInfoOpen(false);
+            }}
+          />
+        ) : null}
+        {alarmsMounted ? (
+          <AlarmSettingsDialog
+            open={alarmsOpen}
+            menuFlags={menus?.flags}
+            onClose={() => {
+              setAlarmsOpen(false);
+            }}
+          />
+        ) : null}
+      </Suspense>
       <NoticePopup suppressed={false} />
       <SessionDialogs />
     </div>

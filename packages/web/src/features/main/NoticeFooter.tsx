@@ -1,7 +1,7 @@
 /** The footer's notice carousel (spec §2.3): today's notices, advancing every 5 s; a click opens the notice. */
 import { NOTICE_CAROUSEL_INTERVAL_MS } from "@moa/shared";
 import { NotificationOutlined } from "@ant-design/icons";
-import { Button, Typography } from "antd";
+import { Button } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTodayNotices } from "./use-home-data";
@@ -39,9 +39,7 @@ export function NoticeFooter({ onOpen }: { onOpen: (id: string) => void }) {
           {current.property.title}
         </Button>
       ) : (
-        <Typography.Text type="secondary">
-          {t("footer.noNotice")}
-        </Typography.Text>
+        <span className="moa-secondary-text">{t("footer.noNotice")}</span>
       )}
     </footer>
   );

@@ -5,7 +5,7 @@ import {
   isNoticePopupVisible,
   receiveNoticePopup,
 } from "@moa/shared";
-import { Checkbox, Modal, Typography } from "antd";
+import { Checkbox, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -61,9 +61,7 @@ export function NoticePopup({ suppressed }: { suppressed: boolean }) {
       cancelButtonProps={{ style: { display: "none" } }}
       centered
     >
-      <Typography.Paragraph style={{ whiteSpace: "pre-line" }}>
-        {notice.content}
-      </Typography.Paragraph>
+      <p style={{ whiteSpace: "pre-line" }}>{notice.content}</p>
       <Checkbox
         checked={hide}
         onChange={(e) => {

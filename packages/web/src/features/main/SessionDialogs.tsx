@@ -1,5 +1,5 @@
 /** The main window's session dialogs (spec §2.3, §4): network failure / restored, and the login-conflict confirmation. */
-import { Button, Modal, Typography } from "antd";
+import { Button, Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSession, useSessionController } from "../session";
 
@@ -23,9 +23,7 @@ export function SessionDialogs() {
           </Button>
         }
       >
-        <Typography.Paragraph role="alert">
-          {t("conflict.message")}
-        </Typography.Paragraph>
+        <p role="alert">{t("conflict.message")}</p>
       </Modal>
     );
   if (network === "fail")
@@ -42,9 +40,7 @@ export function SessionDialogs() {
           </Button>
         }
       >
-        <Typography.Paragraph role="alert">
-          {t("LO.A.048")}
-        </Typography.Paragraph>
+        <p role="alert">{t("LO.A.048")}</p>
       </Modal>
     );
   if (network === "restore")
@@ -62,9 +58,7 @@ export function SessionDialogs() {
         okText={t("common.button.confirm")}
         cancelButtonProps={{ style: { display: "none" } }}
       >
-        <Typography.Paragraph role="status">
-          {t("LO.A.062")}
-        </Typography.Paragraph>
+        <p role="status">{t("LO.A.062")}</p>
       </Modal>
     );
   return null;

@@ -6,6 +6,8 @@
 import { App } from "antd";
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useMemo,
@@ -20,11 +22,19 @@ import { useBridge } from "../../lib/bridge";
 import { openExternal } from "../../platform";
 import { loadSettings } from "../preferences";
 import { getOrgTree, useSessionController } from "../session";
+import { useOpenedOnce } from "../../ui";
 import { cleanTypedNumber, orgPhoneOf, type CallMember } from "./dial-plan";
-import { IncomingCallDialog } from "./IncomingCallDialog";
 import { parseIncomingCallPush } from "./incoming-call-push";
-import { PhoneDialog, type PhoneRequest } from "./PhoneDialog";
+import type { PhoneRequest } from "./PhoneDialog";
 import { useMemberChoice } from "./use-member-choice";
+
+// The dialogs load when first shown: the main window's first load needs neither.
+const PhoneDialog = lazy(async () => ({
+  default: (await import("./PhoneDialog")).PhoneDialog,
+}));
+const IncomingCallDialog = lazy(async () => ({
+  default: (await import("./IncomingCallDialog")).IncomingCallDialog,
+}));
 
 /** Opens the phone dialog. */
 export type PhoneApi = {
@@ -55,6 +65,7 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [request, setRequest] = useState<PhoneRequest | null>(null);
   const [ringing, setRinging] = useState<Ringing | null>(null);
+  const dialogMounted = useOpenedOnce(open);
   const seq = useRef(0);
 
   const api = useMemo<PhoneApi>(
@@ -138,33 +149,37 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
   return (
     <PhoneContext value={api}>
       {children}
-      <PhoneDialog
-        open={open}
-        request={request}
-        onClose={() => {
-          setOpen(false);
-        }}
-      />
-      {ringing ? (
-        <IncomingCallDialog
-          key={ringing.callNumber}
-          callNumber={ringing.callNumber}
-          caller={ringing.caller}
-          onShowAddress={() =>
-            void openAddress(
-              `?${new URLSearchParams({ callNumber: ringing.callNumber }).toString()}`,
-            )
-          }
-          onCreateAddress={() =>
-            void openAddress(
-              `?${new URLSearchParams({ act: "write", phone: ringing.callNumber }).toString()}`,
-            )
-          }
-          onClose={() => {
-            setRinging(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialogMounted ? (
+          <PhoneDialog
+            open={open}
+            request={request}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
+        ) : null}
+        {ringing ? (
+          <IncomingCallDialog
+            key={ringing.callNumber}
+            callNumber={ringing.callNumber}
+            caller={ringing.caller}
+            onShowAddress={() =>
+              void openAddress(
+                `?${new URLSearchParams({ callNumber: ringing.callNumber }).toString()}`,
+              )
+            }
+            onCreateAddress={() =>
+              void openAddress(
+                `?${new URLSearchParams({ act: "write", phone: ringing.callNumber }).toString()}`,
+              )
+            }
+            onClose={() => {
+              setRinging(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </PhoneContext>
   );
 }

@@ -1,5 +1,5 @@
 /** The shared alert dialog (spec §2.3): shows queued session alerts one at a time, in the current language. */
-import { Modal, Typography } from "antd";
+import { Modal } from "antd";
 import { useTranslation } from "react-i18next";
 import { asCatalogKey } from "../../i18n";
 import { useSession, useSessionController } from "./SessionContext";
@@ -24,13 +24,10 @@ export function SessionAlerts() {
       centered
       destroyOnHidden
     >
-      <Typography.Paragraph
-        role="alert"
-        style={{ marginBottom: 0, whiteSpace: "pre-line" }}
-      >
+      <p role="alert" style={{ margin: 0, whiteSpace: "pre-line" }}>
         {current.serverText ?? t(asCatalogKey(current.code))}
         {current.detail ? `\n${t(asCatalogKey(current.detail))}` : null}
-      </Typography.Paragraph>
+      </p>
     </Modal>
   );
 }

@@ -4,7 +4,6 @@
  * of the session (logout, login conflict, exit) closes the window. A window left from an old session (its main
  * window reloaded or gone) gets no answer and closes, so it never shows conversation text again.
  */
-import { Typography } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useBridge, useBridgeEvent, useBridgeRequest } from "../../lib/bridge";
@@ -62,9 +61,9 @@ function Guarded({ children }: { children: ReactNode }) {
     return <PageLayout label={t("view.checking")} busy />;
   return (
     <PageLayout label={t(state === "locked" ? "view.locked" : "view.ended")}>
-      <Typography.Paragraph role="status">
+      <p role="status">
         {t(state === "locked" ? "view.lockedText" : "view.endedText")}
-      </Typography.Paragraph>
+      </p>
     </PageLayout>
   );
 }

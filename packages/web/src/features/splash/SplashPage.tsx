@@ -1,5 +1,4 @@
 /** The splash route (spec §2.1): the logo, then the login screen after 2 s without leaving a history entry. */
-import { Spin, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { navigate } from "../../lib/router";
@@ -24,8 +23,12 @@ export function SplashPage() {
   return (
     <PageLayout busy>
       <Logo size={120} />
-      <Typography.Title level={1}>{t("app.productName")}</Typography.Title>
-      <Spin aria-label={t("splash.page.loading")} />
+      <h1 className="moa-page-title">{t("app.productName")}</h1>
+      <span
+        className="moa-spinner"
+        role="img"
+        aria-label={t("splash.page.loading")}
+      />
     </PageLayout>
   );
 }

@@ -9,6 +9,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useMemo,
@@ -31,8 +33,12 @@ import {
   type CardSession,
 } from "./card-session";
 import { findCardUser, type CardUser } from "./card-user";
-import { UserCard } from "./UserCard";
 import { fetchFriendIds, FRIEND_IDS_QUERY_KEY } from "./user-card-api";
+
+// The card loads when first shown: the main window's first load does not need it.
+const UserCard = lazy(async () => ({
+  default: (await import("./UserCard")).UserCard,
+}));
 
 /** Opens the card. */
 export type UserCardApi = {
@@ -133,14 +139,16 @@ export function UserCardProvider({ children }: { children: ReactNode }) {
     <UserCardContext value={api}>
       {children}
       {shown ? (
-        <ShownCard
-          key={shown.jid}
-          user={shown}
-          deps={deps}
-          onClose={() => {
-            setShown(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ShownCard
+            key={shown.jid}
+            user={shown}
+            deps={deps}
+            onClose={() => {
+              setShown(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </UserCardContext>
   );
