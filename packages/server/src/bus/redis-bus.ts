@@ -3,6 +3,11 @@
  * subscribing connection and subscribes to a Redis channel only while it has a local subscriber of that topic, so a
  * user's events reach just the nodes where that user is connected. Local subscribers get events through Redis too:
  * every node then sees one order per topic (the order Redis received the publishes) and each event once.
+ * Once-only deliveries (room messages, to every member's topic) go instead as one publish per event on a channel every
+ * node subscribes to, naming the topics: each node hands the event to its local subscribers of those topics. A
+ * message to a room of ten then costs one publish and one parse per node, not one per member. Redis sends a
+ * subscriber connection its channels' messages in the one order it ran the publishes, so the two kinds of channel
+ * keep each other's order.
  */
 import { Redis } from "ioredis";
 import type { BusEvent, BusHandler, ChatBus } from "./bus.js";
@@ -32,6 +37,10 @@ return published
 `;
 /** How long a delivery's marker lives: longer than a client takes to reconnect and retry (resumption waits 120 s). */
 const ONCE_MARKER_MS = 3 * 60_000;
+/** The channel (after the prefix) of once-only deliveries, which every node subscribes to. */
+const FANOUT_CHANNEL = "fanout";
+/** Separates a fan-out payload's topics (which never contain it) from its JSON event. */
+const TOPICS_END = "\n";
 
 /** A publish waiting for earlier subscribes: one event, or a once-only group. */
 type Held =
@@ -59,6 +68,8 @@ export async function createRedisBus(
       log.warn({ err, connection: name }, "redis connection error"),
     );
   await Promise.all([pub.connect(), sub.connect()]);
+  const fanoutChannel = prefix + FANOUT_CHANNEL;
+  await sub.subscribe(fanoutChannel);
 
   const topics = new Map<string, Set<BusHandler>>();
   /** Subscribe commands Redis has not confirmed yet: publishes wait for them (see publish). */
@@ -66,16 +77,19 @@ export async function createRedisBus(
   const held: Held[] = [];
   let closed = false;
 
-  sub.on("message", (channel: string, payload: string) => {
-    const handlers = topics.get(channel.slice(prefix.length));
-    if (!handlers) return;
-    let event: BusEvent;
+  const parse = (channel: string, text: string): BusEvent | undefined => {
     try {
-      event = JSON.parse(payload) as BusEvent;
+      return JSON.parse(text) as BusEvent;
     } catch (err) {
       log.error({ err, channel }, "unreadable bus event");
-      return;
+      return undefined;
     }
+  };
+  const deliver = (
+    handlers: ReadonlySet<BusHandler>,
+    event: BusEvent,
+    channel: string,
+  ): void => {
     for (const handler of [...handlers]) {
       try {
         handler(event);
@@ -84,6 +98,25 @@ export async function createRedisBus(
         log.error({ err, channel }, "bus handler failed");
       }
     }
+  };
+  sub.on("message", (channel: string, payload: string) => {
+    if (channel === fanoutChannel) {
+      const end = payload.indexOf(TOPICS_END);
+      const local = payload
+        .slice(0, end)
+        .split(" ")
+        .flatMap((topic) => topics.get(topic) ?? []);
+      // Parsed only when this node has a subscriber of one of the topics, and once for all of them.
+      const event =
+        local.length > 0 ? parse(channel, payload.slice(end + 1)) : undefined;
+      if (event)
+        for (const handlers of local) deliver(handlers, event, channel);
+      return;
+    }
+    const handlers = topics.get(channel.slice(prefix.length));
+    if (!handlers) return;
+    const event = parse(channel, payload);
+    if (event) deliver(handlers, event, channel);
   });
 
   /**
@@ -140,22 +173,19 @@ export async function createRedisBus(
   return {
     publishOnce(key, items): Promise<boolean> {
       if (closed) return Promise.resolve(false);
-      // A message goes to every member's topic as one event: serialise it once, not once per member.
-      const texts = new Map<BusEvent, string>();
-      const serialised = (event: BusEvent): string => {
-        let text = texts.get(event);
-        if (text === undefined) {
-          text = JSON.stringify(event);
-          texts.set(event, text);
-        }
-        return text;
-      };
+      // Each distinct event once on the fan-out channel, with the topics it goes to (a message: its members' topics).
+      const byEvent = new Map<BusEvent, string[]>();
+      for (const { topic, event } of items) {
+        const list = byEvent.get(event);
+        if (list) list.push(topic);
+        else byEvent.set(event, [topic]);
+      }
       return new Promise((done) => {
         const m: Held = {
           once: `${prefix}once:${key}`,
-          args: items.flatMap(({ topic, event }) => [
-            prefix + topic,
-            serialised(event),
+          args: [...byEvent].flatMap(([event, eventTopics]) => [
+            fanoutChannel,
+            `${eventTopics.join(" ")}${TOPICS_END}${JSON.stringify(event)}`,
           ]),
           done,
         };

@@ -2,8 +2,8 @@
  * Group commit for the message archive: messages arriving within one event-loop turn (and while the previous
  * batch commits) are stored by one multi-row insert in one transaction, then all of them are announced and
  * acknowledged. Log times are made strictly increasing per room so they can serve as the spec's message keys. One node
- * remembers each room's last time; nodes sharing the database (multiNode) instead read it inside the insert's
- * transaction under the archive's commit lock, so times and stanza ids rise in commit order whichever node commits
+ * remembers each room's last time; nodes sharing the database (multiNode) instead have the insert statement itself read
+ * it, under the archive's commit lock, so times and stanza ids rise in commit order whichever node commits
  * (docs/scaling.md).
  * Announcing happens before the next batch commits (on several nodes: before the lock is released), each batch's
  * messages in their commit order: every member is told of a room's messages in `chattime` order.
@@ -90,7 +90,68 @@ export class ArchiveWriter {
   private async flush(): Promise<void> {
     if (this.flushing || this.queue.length === 0) return;
     this.flushing = true;
-    const batch = this.queue.splice(0, MAX_BATCH);
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      this.flushing = false;
+      if (this.queue.length > 0) this.schedule();
+    };
+    if (!this.multiNode) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      await this.commit(batch, async (messages, dualRooms) =>
+        insertMessageBatch(
+          this.db,
+          await this.assignLogTimes(messages),
+          dualRooms,
+        ),
+      );
+      release();
+      return;
+    }
+    let batch: Pending[] = [];
+    try {
+      await withArchiveLock(this.db, async (conn) => {
+        // Taken once the lock is ours: what arrived while another node held it joins this batch, so nodes taking
+        // turns commit as few, large batches as one node does.
+        batch = this.queue.splice(0, MAX_BATCH);
+        await this.commit(batch, (messages, dualRooms) => {
+          // One statement (its own transaction) reads each room's latest time under the lock and stores the batch.
+          const from = this.now();
+          return insertMessageBatch(
+            conn,
+            withLogTimes(messages, new Map(), from),
+            dualRooms,
+            from,
+          );
+        });
+        // The next batch may ask for the lock now: the database grants it as soon as this one is released, without
+        // a round trip to this node in between.
+        release();
+      });
+    } catch (err) {
+      // Taking the lock failed (commit failures are settled by commit), or releasing it did (the batch is settled).
+      for (const p of batch) p.reject(err);
+      if (batch.length === 0)
+        for (const p of this.queue.splice(0, MAX_BATCH)) p.reject(err);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Stores a batch and announces it (before returning: on several nodes, still under the lock), then settles the
+   * callers; a failed insert rejects them all.
+   * @param batch the pending messages.
+   * @param insert stores the distinct messages of the batch.
+   */
+  private async commit(
+    batch: Pending[],
+    insert: (
+      messages: Omit<NewMessageRecord, "logTime">[],
+      dualRooms: number[],
+    ) => Promise<StoredMessage[]>,
+  ): Promise<void> {
     try {
       // One row per (room, sender, origin id): duplicates inside a batch share the first one's result.
       const unique = new Map<string, { first: Pending; retries: Pending[] }>();
@@ -101,45 +162,14 @@ export class ArchiveWriter {
         else unique.set(key, { first: p, retries: [] });
       }
       const groups = [...unique.values()];
-      const messages = groups.map((g) => g.first.message);
-      const dualRooms = [
-        ...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId)),
-      ];
-      const announced = async (rows: StoredMessage[]) => ({
-        rows,
-        outcomes: await announce(groups, rows),
-      });
-      const stored = this.multiNode
-        ? await withArchiveLock(this.db, async (conn) =>
-            // Announced still under the lock: no other node's batch is published between this batch's messages.
-            announced(
-              await conn
-                .transaction()
-                .execute(async (tx) =>
-                  insertMessageBatch(
-                    tx,
-                    withLogTimes(
-                      messages,
-                      await latestLogTimes(tx, [
-                        ...new Set(messages.map((m) => m.roomId)),
-                      ]),
-                      this.now(),
-                    ),
-                    dualRooms,
-                  ),
-                ),
-            ),
-          )
-        : await announced(
-            await insertMessageBatch(
-              this.db,
-              await this.assignLogTimes(messages),
-              dualRooms,
-            ),
-          );
-      stored.rows.forEach((record, i) => {
+      const rows = await insert(
+        groups.map((g) => g.first.message),
+        [...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId))],
+      );
+      const outcomes = await announce(groups, rows);
+      rows.forEach((record, i) => {
         const group = groups[i];
-        const outcome = stored.outcomes[i];
+        const outcome = outcomes[i];
         if (!group || !outcome) return;
         if (outcome.status === "rejected") group.first.reject(outcome.reason);
         else group.first.resolve({ stored: record, result: outcome.value });
@@ -153,9 +183,6 @@ export class ArchiveWriter {
       for (const p of batch) p.reject(err);
       // Cached times may be ahead of what was stored; re-read them next time.
       this.lastLogTime.clear();
-    } finally {
-      this.flushing = false;
-      if (this.queue.length > 0) this.schedule();
     }
   }
 

@@ -45,15 +45,20 @@ const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
  * @param db the database.
  * @param batch the messages, at most one per (room, sender, origin id).
  * @param dualRoomIds dual rooms in the batch: members who left them see them again.
+ * @param raiseFrom when given, the batch's log times were counted up from this time (each room's messages from it,
+ * one apart) without knowing the rooms' stored times: the statement itself then raises each room's times above the
+ * room's latest stored one, keeping their spacing (nodes sharing the database, under the archive lock: no extra round
+ * trip to read the latest times first).
  * @returns the stored record for each input, in input order, and whether this call stored it.
  */
 export async function insertMessageBatch(
   db: Db,
   batch: readonly NewMessageRecord[],
   dualRoomIds: readonly number[],
+  raiseFrom?: number,
 ): Promise<{ record: MessageRecord; fresh: boolean }[]> {
   const insertAndRejoin = async (tx: Db) => {
-    const rows = await insertRows(tx, batch);
+    const rows = await insertRows(tx, batch, raiseFrom);
     if (dualRoomIds.length > 0)
       await tx
         .updateTable("chat_members")
@@ -69,11 +74,17 @@ export async function insertMessageBatch(
     dualRoomIds.length === 0 || db.isTransaction
       ? await insertAndRejoin(db)
       : await db.transaction().execute(insertAndRejoin);
-  const ids = new Map(inserted.map((m) => [keyOf(m), m.id]));
+  const ids = new Map(inserted.map((m) => [keyOf(m), m]));
   const byKey = new Map<string, MessageRecord>();
   for (const m of batch) {
-    const id = ids.get(keyOf(m));
-    if (id !== undefined) byKey.set(keyOf(m), { ...m, id, deletedAt: null });
+    const row = ids.get(keyOf(m));
+    if (row !== undefined)
+      byKey.set(keyOf(m), {
+        ...m,
+        id: row.id,
+        logTime: row.logTime,
+        deletedAt: null,
+      });
   }
   const fresh = new Set(ids.keys());
   const missing = batch.filter((m) => !byKey.has(keyOf(m)));
@@ -117,24 +128,35 @@ const INSERT_COLUMNS = [
   "reply_time",
 ] as const;
 
-// The statement text depends only on the row count; the common small batches keep theirs.
-const insertSql = new Map<number, string>();
+// The statement text depends only on the row count and the log-time mode; the common small batches keep theirs.
+const insertSql = new Map<string, string>();
 const MAX_CACHED_ROWS = 64;
+const ROOM_COLUMN = INSERT_COLUMNS.indexOf("room_id");
+const LOG_TIME_COLUMN = INSERT_COLUMNS.indexOf("log_time");
 
-function insertStatement(rows: number): string {
-  let text = insertSql.get(rows);
+function insertStatement(rows: number, raise: boolean): string {
+  const cacheKey = `${rows}${raise ? "r" : ""}`;
+  let text = insertSql.get(cacheKey);
   if (text === undefined) {
     const width = INSERT_COLUMNS.length;
-    const tuples = Array.from(
-      { length: rows },
-      (_, r) =>
-        `(${INSERT_COLUMNS.map((_c, c) => `$${r * width + c + 1}`).join(", ")})`,
-    );
+    // With raise, the last parameter is the time the batch's log times were counted from.
+    const from = `$${rows * width + 1}::bigint`;
+    const tuples = Array.from({ length: rows }, (_, r) => {
+      const param = (c: number) => `$${r * width + c + 1}`;
+      const values = INSERT_COLUMNS.map((_c, c) =>
+        raise && c === LOG_TIME_COLUMN
+          ? // A room's k-th message of the batch: at least its counted time, and k past the room's latest.
+            `greatest(${param(c)}::bigint, coalesce((select max(l.log_time) from chat_messages l ` +
+            `where l.room_id = ${param(ROOM_COLUMN)}::bigint), 0) + ${param(c)}::bigint - ${from} + 1)`
+          : param(c),
+      );
+      return `(${values.join(", ")})`;
+    });
     text =
       `insert into chat_messages (${INSERT_COLUMNS.join(", ")}) values ${tuples.join(", ")} ` +
       `on conflict (room_id, sender_jid, origin_id) do nothing ` +
-      `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId"`;
-    if (rows <= MAX_CACHED_ROWS) insertSql.set(rows, text);
+      `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId", log_time as "logTime"`;
+    if (rows <= MAX_CACHED_ROWS) insertSql.set(cacheKey, text);
   }
   return text;
 }
@@ -147,8 +169,15 @@ function insertStatement(rows: number): string {
 async function insertRows(
   db: Db,
   batch: readonly NewMessageRecord[],
+  raiseFrom: number | undefined,
 ): Promise<
-  { id: number; roomId: number; senderJid: string; originId: string }[]
+  {
+    id: number;
+    roomId: number;
+    senderJid: string;
+    originId: string;
+    logTime: number;
+  }[]
 > {
   const params = batch.flatMap((m) => [
     m.roomId,
@@ -163,12 +192,19 @@ async function insertRows(
     m.replyText,
     m.replyTime,
   ]);
+  if (raiseFrom !== undefined) params.push(raiseFrom);
   const result = await db.executeQuery<{
     id: number;
     roomId: number;
     senderJid: string;
     originId: string;
-  }>(CompiledQuery.raw(insertStatement(batch.length), params));
+    logTime: number;
+  }>(
+    CompiledQuery.raw(
+      insertStatement(batch.length, raiseFrom !== undefined),
+      params,
+    ),
+  );
   return result.rows;
 }
 
