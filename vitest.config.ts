@@ -67,7 +67,14 @@ export default defineConfig({
       {
         extends: true,
         resolve: {
-          alias,
+          alias: [
+            ...alias,
+            // Tests run real WebSocket servers in Node; the browser condition would pick `ws`'s empty stub.
+            {
+              find: /^ws$/,
+              replacement: here("./node_modules/ws/wrapper.mjs"),
+            },
+          ],
           conditions: ["browser", "module", "import", "default"],
         },
         test: {

@@ -51,6 +51,8 @@ export function createStropheConnection(url: string): ChatConnection {
   // own console lines would only repeat them as errors (STACK.md suggests WARN; its stream errors log at ERROR).
   Strophe.setLogLevel(Strophe.LogLevel.FATAL);
   let conn: InstanceType<typeof Strophe.Connection> | undefined;
+  // The failure callbacks of the current connection's iqs still waiting for an answer.
+  let pending = new Set<(err: IqError) => void>();
   const listeners = new Set<(message: Element) => void>();
   const presenceListeners = new Set<(presence: Element) => void>();
   return {
@@ -61,6 +63,8 @@ export function createStropheConnection(url: string): ChatConnection {
         protocol: "ws",
         mechanisms: [Strophe.SASLPlain],
       });
+      const waiting = new Set<(err: IqError) => void>();
+      pending = waiting;
       // Handlers survive Strophe's connect(), and a new Connection is made per attempt: register once here.
       conn.addHandler(
         (message) => {
@@ -84,6 +88,10 @@ export function createStropheConnection(url: string): ChatConnection {
         `${jid}/${WEB_RESOURCE}`,
         token,
         (status: number, condition?: string | null) => {
+          // Strophe drops every handler when a connection ends, its iq timeouts included: an iq still waiting then
+          // would never settle, and whoever awaits it (the room list's sync) would wait forever.
+          if (status === Strophe.Status.DISCONNECTED)
+            for (const fail of [...waiting]) fail(new IqError("offline"));
           const name = STATUS_NAMES.get(status);
           if (name) onStatus(name, condition ?? undefined);
         },
@@ -104,12 +112,21 @@ export function createStropheConnection(url: string): ChatConnection {
     sendIq(iq, timeoutMs) {
       const current = conn;
       if (!current?.connected) return Promise.reject(new IqError("offline"));
+      const waiting = pending;
       return new Promise((resolve, reject) => {
+        const fail = (err: IqError) => {
+          waiting.delete(fail);
+          reject(err);
+        };
+        waiting.add(fail);
         current.sendIQ(
           iq,
-          resolve,
           (stanza) => {
-            reject(new IqError(errorCondition(stanza)));
+            waiting.delete(fail);
+            resolve(stanza);
+          },
+          (stanza) => {
+            fail(new IqError(errorCondition(stanza)));
           },
           timeoutMs,
         );
