@@ -59,7 +59,8 @@ export function gramPattern(text: string): string {
  * trigram: the closing trigram ("회의 ") of the query's first bigram of letters or digits. The exact pattern has three
  * trigrams a bigram, and text frequent in the archive has long posting lists for all of them: at a million messages,
  * for a text in 144,000 of them, ANDing the exact pattern's twelve lists with the room bitmap took 105–137 ms, two
- * probe trigrams 50–77 ms and one 37–41 ms (PostgreSQL, load average 11). A single character is already one trigram.
+ * probe trigrams 50–77 ms and one 37–41 ms (PostgreSQL, load average 11). The price is reading the caller's messages
+ * that hold the bigram but not the query, to drop them. A single character is already one trigram.
  * Bigrams with a space or punctuation give pg_trgm no such trigram, so a query without a bigram of letters or digits
  * has no probe and its exact pattern is the index condition.
  * @param text the query, trimmed and NFC-normalised.
@@ -97,10 +98,10 @@ const SPARSE_MATCHES = 250;
  *  2. only if it did not: the older matches as a materialised set (so no newest-first walk), which the planner reads
  *     by ANDing a bigram-text index bitmap with the room index's bitmap for the caller's rooms; only matches in
  *     those rooms are read from the table, then sorted. The text bitmap is read with the query's probe trigram
- *     (gramProbe) and the exact pattern checked on the rows, so text absent from those rooms costs two
- *     single-list index reads however frequent it is elsewhere. Text with at most SPARSE_MATCHES matches in the whole
- *     archive skips the room bitmap (240,000 entries for 200 rooms at a million messages), which would cost more than
- *     reading those matches.
+ *     (gramProbe) and the exact pattern checked on the rows, so text absent from those rooms costs one posting
+ *     list and the room bitmap, however frequent it is elsewhere. Text with at most SPARSE_MATCHES matches in the
+ *     whole archive skips the room bitmap (240,000 entries for 200 rooms at a million messages), which would cost
+ *     more than reading those matches; the bound is low because finding out costs a scan until that many are found.
  * Measured alternatives (bench/search.bench.ts, 200,000 messages on PostgreSQL, docs/protocol.md): a GIN index on
  * (room_id, bigram text) via btree_gin is not used for `room_id = any(…)` (GIN takes no array conditions) and, forced
  * per room, took ~8 ms a room, 1.6 s over 200; per-room newest-first walks with a merge read every message of the
