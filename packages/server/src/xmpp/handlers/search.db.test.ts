@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Element } from "@xmpp/xml";
 import { NS_MOA_CHAT, NS_MOA_ROOMS, NS_MOA_SEARCH, NS_RSM } from "@moa/shared";
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalFileStorage } from "../../storage/local-file-storage.js";
 import { createTestServer, type TestServer } from "../../testing/index.js";
@@ -320,6 +320,55 @@ describe("paging", () => {
     expect((await search(c, "창고정리", { max: 1 })).snippets).toEqual([
       "[창고정리] 진행 3000",
     ]);
+  });
+
+  it("text scattered thinly through thousands of messages is found whole and in order, page by page, without near misses", async () => {
+    const room = await createRoom(a, 2, [B()]);
+    const elsewhere = await createRoom(a, 2, [C()]);
+    const old = await say(a, room, "시작");
+    // One message in 1,000 of b's room has the text, so the newest 2,000 hold two: the search reads further back
+    // than its widened walk (10,000) and takes the rest from the index. Every other message shares the text's first
+    // bigram ("물류"), which the index is read with, and the text is in 300 older messages of a room b is not in.
+    const bulk = (roomName: string, body: RawBuilder<unknown>, n: number) =>
+      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
+        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, ${body}, 'TALK'
+        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g
+        where r.name = ${roomName} and m.id = ${Number(stanzaId(old))}`.execute(
+        server.database.db,
+      );
+    await bulk(elsewhere, sql`'물류센터 진행'`, 300);
+    await bulk(
+      room,
+      sql`case when g % 1000 = 0 then '물류센터 ' || g else '물류팀 ' || g end`,
+      14_000,
+    );
+    const expected = Array.from(
+      { length: 14 },
+      (_, i) => `[물류센터] ${(14 - i) * 1000}`,
+    );
+    expect((await search(b, "물류센터")).snippets).toEqual(expected);
+    const pages: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await search(b, "물류센터", {
+        max: 5,
+        ...(before !== undefined ? { before } : {}),
+      });
+      pages.push(...page.snippets);
+      if (page.last === undefined) break;
+      before = page.last;
+    }
+    expect(pages).toEqual(expected);
+    // A group invitee reads the same walk from their join on: the earlier matches stay hidden.
+    await a.iq(
+      "set",
+      `<invite xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></invite>`,
+    );
+    await heard(c, room, "INVITE");
+    await say(a, room, "물류센터 합류후");
+    const seen = (await search(c, "물류센터")).snippets;
+    expect(seen[0]).toBe("[물류센터] 합류후");
+    expect(seen.slice(1)).toEqual(Array(19).fill("[물류센터] 진행"));
   });
 
   it("behind thousands of newer messages, finds one syllable, long and Latin queries only where they are written", async () => {

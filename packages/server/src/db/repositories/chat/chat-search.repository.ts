@@ -54,10 +54,34 @@ export function gramPattern(text: string): string {
   return `% ${bigrams.join(" ")} %`;
 }
 
+/**
+ * A LIKE pattern that holds for every message matching the query and that pg_trgm reads from the index as a single
+ * trigram: the closing trigram ("회의 ") of the query's first bigram of letters or digits. The exact pattern has three
+ * trigrams a bigram, and text frequent in the archive has long posting lists for all of them: at a million messages,
+ * for a text in 144,000 of them, ANDing the exact pattern's twelve lists with the room bitmap took 105–137 ms, two
+ * probe trigrams 50–77 ms and one 37–41 ms (PostgreSQL, load average 11). The price is reading the caller's messages
+ * that hold the bigram but not the query, to drop them. A single character is already one trigram.
+ * Bigrams with a space or punctuation give pg_trgm no such trigram, so a query without a bigram of letters or digits
+ * has no probe and its exact pattern is the index condition.
+ * @param text the query, trimmed and NFC-normalised.
+ * @returns the probe pattern, or undefined when the exact pattern has to serve.
+ */
+export function gramProbe(text: string): string | undefined {
+  const chars = Array.from(text, (c) => c.toLowerCase());
+  const word = /^[\p{L}\p{N}]{2}$/u;
+  const first = chars
+    .slice(1)
+    .map((c, i) => `${chars[i]}${c}`)
+    .find((b) => word.test(b));
+  return first !== undefined ? `%${first} %` : undefined;
+}
+
 /** How many of the newest messages of the caller's rooms the first step reads (see searchMessages). */
 const RECENT_WINDOW = 2000;
+/** The most messages the first step's widening reads (see searchMessages). */
+const WIDEST_WINDOW = 10_000;
 /** Up to how many matches in the whole archive step 2 reads them all rather than by room (see searchMessages). */
-const SPARSE_MATCHES = 1000;
+const SPARSE_MATCHES = 250;
 
 /**
  * Finds the newest messages the user may read whose text contains the query.
@@ -67,18 +91,23 @@ const SPARSE_MATCHES = 1000;
  * archive, so text frequent in the company but absent from the caller's rooms made it walk the whole archive
  * (seconds at a million messages). The search therefore goes in two steps whose cost the planner cannot misjudge:
  *  1. the newest RECENT_WINDOW messages of the caller's rooms, read newest first (a few milliseconds whatever the
- *     text) — text frequent in those rooms fills the page here;
+ *     text) — text frequent in those rooms fills the page here. Text found there but too sparsely to fill the page
+ *     widens the walk to as many more messages as its density there says the page needs, twice over (at most
+ *     WIDEST_WINDOW), stopping when the page is full: a syllable in one message of 150 fills it within a few thousand
+ *     messages, where step 2 would read the room index for all of them;
  *  2. only if it did not: the older matches as a materialised set (so no newest-first walk), which the planner reads
- *     by ANDing the bigram-text index's bitmap with the room index's bitmap for the caller's rooms; only matches in
- *     those rooms are read from the table, then sorted. Text absent from them costs the two index reads. Text with
- *     at most SPARSE_MATCHES matches in the whole archive skips the room bitmap (240,000 entries for 200 rooms at a
- *     million messages), which would cost more than reading those matches.
+ *     by ANDing a bigram-text index bitmap with the room index's bitmap for the caller's rooms; only matches in
+ *     those rooms are read from the table, then sorted. The text bitmap is read with the query's probe trigram
+ *     (gramProbe) and the exact pattern checked on the rows, so text absent from those rooms costs one posting
+ *     list and the room bitmap, however frequent it is elsewhere. Text with at most SPARSE_MATCHES matches in the
+ *     whole archive skips the room bitmap (240,000 entries for 200 rooms at a million messages), which would cost
+ *     more than reading those matches; the bound is low because finding out costs a scan until that many are found.
  * Measured alternatives (bench/search.bench.ts, 200,000 messages on PostgreSQL, docs/protocol.md): a GIN index on
  * (room_id, bigram text) via btree_gin is not used for `room_id = any(…)` (GIN takes no array conditions) and, forced
  * per room, took ~8 ms a room, 1.6 s over 200; per-room newest-first walks with a merge read every message of the
  * rooms without a match (165 ms, and they grow with the caller's archive).
- * Both steps apply the visibility rule and filters, and step 2 reads only below step 1's oldest message, so a page
- * is the newest matches in order.
+ * Both steps apply the visibility rule and filters, and each part reads only below the previous part's oldest
+ * message, so a page is the newest matches in order.
  * @param db the database.
  * @param q the query.
  * @returns up to limit rows, newest (highest id) first.
@@ -95,30 +124,47 @@ export async function searchMessages(
   );
   const roomIds = rooms.map((r) => r.roomId);
   if (roomIds.length === 0) return [];
-  // The rooms go in as a value, not a subquery: the planner sees them and walks the id order (a subquery's unknown
-  // rooms made it plan a parallel scan costing tens of milliseconds).
-  const { rows: window } = await sql<{ low: number | null }>`
-    select min(w.id) as low from (
-      select m.id from chat_messages m
-      where m.room_id = any(${roomIds}::bigint[])
-        ${q.beforeId !== undefined ? sql`and m.id < ${q.beforeId}` : sql``}
-      order by m.id desc limit ${RECENT_WINDOW}) w
-    having count(*) = ${RECENT_WINDOW}`.execute(db);
-  // None when the caller's rooms hold fewer messages than the window: step 1 reads them all.
-  const windowLow = window[0]?.low ?? null;
   const inRooms = sql`m.room_id = any(${roomIds}::bigint[])`;
-  const recent = await selectMatches(
+  const windowLow = await oldestOfNewest(
+    db,
+    inRooms,
+    q.beforeId,
+    RECENT_WINDOW,
+  );
+  // None when the caller's rooms hold fewer messages than the window: step 1 reads them all.
+  const found = await selectMatches(
     db,
     q,
     windowLow !== null ? sql`${inRooms} and m.id >= ${windowLow}` : inRooms,
     q.limit,
   );
-  if (recent.length >= q.limit || windowLow === null) return recent;
+  if (found.length >= q.limit || windowLow === null) return found;
+  let low = windowLow;
+  if (found.length > 0) {
+    const wider = Math.min(
+      WIDEST_WINDOW,
+      Math.ceil((2 * RECENT_WINDOW * (q.limit - found.length)) / found.length),
+    );
+    found.push(
+      ...(await walkMatches(
+        db,
+        q,
+        inRooms,
+        low,
+        wider,
+        q.limit - found.length,
+      )),
+    );
+    if (found.length >= q.limit) return found;
+    const widerLow = await oldestOfNewest(db, inRooms, low, wider);
+    if (widerLow === null) return found;
+    low = widerLow;
+  }
   // Text rare in the company (the usual case here) is answered from its few matches alone: the room index's bitmap
   // costs more than they do. Only text with many matches takes the AND of both bitmaps.
   const { rows: sparse } = await sql<{ id: number; roomId: number }>`
     select m.id, m.room_id as "roomId" from chat_messages m
-    where m.id < ${windowLow} and m.search_grams like ${gramPattern(q.text)}
+    where m.id < ${low} and m.search_grams like ${gramPattern(q.text)}
     limit ${SPARSE_MATCHES + 1}`.execute(db);
   const mine = new Set(roomIds);
   const older = await selectMatches(
@@ -126,18 +172,69 @@ export async function searchMessages(
     q,
     sparse.length <= SPARSE_MATCHES
       ? sql`m.id = any(${sparse.filter((r) => mine.has(r.roomId)).map((r) => r.id)}::bigint[])`
-      : sql`${inRooms} and m.id < ${windowLow}`,
-    q.limit - recent.length,
+      : sql`${inRooms} and m.id < ${low}`,
+    q.limit - found.length,
     sparse.length > SPARSE_MATCHES,
   );
-  return [...recent, ...older];
+  return [...found, ...older];
+}
+
+/**
+ * The oldest of the newest messages of the caller's rooms.
+ * @param inRooms the caller's rooms, as a condition on `m`.
+ * @param below only messages with ids below this, when given.
+ * @param count how many newest messages.
+ * @returns the lowest id among them, or null when there are fewer than count.
+ */
+async function oldestOfNewest(
+  db: Db,
+  inRooms: RawBuilder<unknown>,
+  below: number | undefined,
+  count: number,
+): Promise<number | null> {
+  // The rooms go in as a value, not a subquery: the planner sees them and walks the id order (a subquery's unknown
+  // rooms made it plan a parallel scan costing tens of milliseconds).
+  const { rows } = await sql<{ low: number | null }>`
+    select min(w.id) as low from (
+      select m.id from chat_messages m
+      where ${inRooms} ${below !== undefined ? sql`and m.id < ${below}` : sql``}
+      order by m.id desc limit ${count}) w
+    having count(*) = ${count}`.execute(db);
+  return rows[0]?.low ?? null;
+}
+
+/**
+ * The newest matches among the caller's `count` newest messages below `below`, read newest first and stopping when
+ * `limit` are found (the outer limit stops the inner walk: nothing in between needs all its rows).
+ */
+async function walkMatches(
+  db: Db,
+  q: SearchQuery,
+  inRooms: RawBuilder<unknown>,
+  below: number,
+  count: number,
+  limit: number,
+): Promise<SearchRow[]> {
+  // The visibility rule as a per-row subquery rather than a join, which the planner may answer with a hash join
+  // and a sort, reading the whole walk.
+  return fetchPage(
+    db,
+    q,
+    sql`
+      select m.id from (
+        select * from chat_messages m where ${inRooms} and m.id < ${below} order by m.id desc limit ${count}) m
+      where m.search_grams like ${gramPattern(q.text)} ${messageFilters(q)}
+        and m.id > (select cm.history_from_id from chat_members cm
+          where cm.room_id = m.room_id and cm.user_id = ${q.userId})
+      order by m.id desc limit ${limit}`,
+  );
 }
 
 /**
  * The newest matches among some of the caller's messages.
  * @param candidates conditions on `m` bounding the rows read.
- * @param fromIndex read the matches as a set first (the index's bitmap path) instead of letting the planner walk the
- *   candidates newest first.
+ * @param fromIndex read the matches as a set first (the index's bitmap path, with the probe trigram) instead of
+ *   letting the planner walk the candidates newest first.
  */
 async function selectMatches(
   db: Db,
@@ -147,19 +244,38 @@ async function selectMatches(
   fromIndex = false,
 ): Promise<SearchRow[]> {
   const pattern = gramPattern(q.text);
+  const probe = gramProbe(q.text);
+  // With a probe the exact pattern is tested on an expression the index does not cover, so it stays a row filter.
+  const textMatch =
+    fromIndex && probe !== undefined
+      ? sql`m.search_grams like ${probe} and (m.search_grams || '') like ${pattern}`
+      : sql`m.search_grams like ${pattern}`;
   const source = fromIndex
     ? sql`(with c as materialized (
-          select m.id from chat_messages m where ${candidates} and m.search_grams like ${pattern})
+          select m.id from chat_messages m where ${candidates} and ${textMatch})
         select m.* from chat_messages m join c on c.id = m.id)`
-    : sql`(select m.* from chat_messages m where ${candidates} and m.search_grams like ${pattern})`;
+    : sql`(select m.* from chat_messages m where ${candidates} and ${textMatch})`;
   // The page is chosen before the room rows are joined: joined early, the room table made the planner loop over
   // every room for every candidate message.
-  const { rows } = await sql<SearchRow>`
-    with page as materialized (
+  return fetchPage(
+    db,
+    q,
+    sql`
       select m.id from ${source} m
       join chat_members cm on cm.room_id = m.room_id and m.id > cm.history_from_id
       where cm.user_id = ${q.userId} ${messageFilters(q)}
-      order by m.id desc limit ${limit})
+      order by m.id desc limit ${limit}`,
+  );
+}
+
+/** The rows of a page, given the query choosing its message ids newest first. */
+async function fetchPage(
+  db: Db,
+  q: SearchQuery,
+  page: RawBuilder<unknown>,
+): Promise<SearchRow[]> {
+  const { rows } = await sql<SearchRow>`
+    with page as materialized (${page})
     select m.id, m.room_id as "roomId", r.name as "roomName", r.type as "roomType", r.title as "roomTitle",
       cm.my_room_name as "myRoomName", m.sender_jid as "senderJid", m.log_time as "logTime", m.body,
       m.content_type as "contentType"
