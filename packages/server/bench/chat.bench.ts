@@ -465,7 +465,9 @@ async function runSuite(target: Target): Promise<void> {
       body_bytes: BODY_BYTES,
       stream_management: STREAM_MANAGEMENT,
     };
-    // No unreported warm-up: the first seconds after a start are part of what a user feels.
+    // No unreported warm-up: the first seconds after a start are part of what a user feels. The pause lets the logins'
+    // presence settle, as the harness's room creation does before its first step.
+    await sleep(2000);
     const steady = await step(conns, senders, pids, 500, STEADY_SECONDS);
     emit({
       metric: "fanout_500_msgs",
