@@ -1,8 +1,8 @@
 /**
  * Chat engine benchmark (issues #4, #17). The built server runs in its own process (two for `--db two-nodes`); this
  * process is only the load generator. Measures: connection set-up rate (SASL + bind + stream management + presence),
- * idle memory per connection (with --clients 1000), p50/p99 delivery latency and delivered stanzas/s for 20 rooms of 10 with 40 senders at
- * 500 msg/s, and the highest delivered stanzas/s with p99 ≤ 200 ms while ramping the send rate in steps.
+ * idle memory per connection (with --clients 1000), p50/p99 delivery latency and delivered stanzas/s for 20 rooms of
+ * 10 with 40 senders at 500 msg/s, and the highest delivered stanzas/s with p99 ≤ 200 ms while ramping the send rate.
  * It measures what ../shared/bench/xmpp-load measures (the same steps, pacing, counting and pass rule; see the README's
  * Performance part for how the two compare), with the stanzas the web client sends (id, origin-id, extensions, 64-byte
  * body) and stream management as the stock client uses it. Every message is committed to the archive before it is
