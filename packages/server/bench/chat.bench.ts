@@ -3,9 +3,9 @@
  * process is only the load generator. Measures: connection set-up rate (SASL + bind + stream management + presence),
  * idle memory per connection (with --clients 1000), p50/p99 delivery latency and delivered stanzas/s for 20 rooms of
  * 10 with 40 senders at 500 msg/s, and the highest delivered stanzas/s with p99 ≤ 200 ms while ramping the send rate.
- * It measures what ../shared/bench/xmpp-load measures (the same steps, pacing, counting and pass rule; see the README's
- * Performance part for how the two compare), with the stanzas the web client sends (id, origin-id, extensions, 64-byte
- * body) and stream management as the stock client uses it. Every message is committed to the archive before it is
+ * It measures what the independent XMPP load harness measures (the same steps, pacing, counting and pass rule; see
+ * the README's Performance part for how the two compare), with the stanzas the web client sends (id, origin-id,
+ * extensions, 64-byte body) and stream management as the stock client uses it. Every message is committed to the archive before it is
  * delivered. Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 200] [--seconds 15] [--steady-seconds 30]
  *   [--ramp 100,250,…] [--body-bytes 64] [--sm on|off] [--db pglite|postgres|both|two-nodes|all]
@@ -319,7 +319,7 @@ type Sender = { conn: Conn; index: number; to: string };
 
 /**
  * One step: 40 senders share `rate` msg/s for `seconds`, then up to 5 s for the last deliveries. Counted as the shared
- * harness (../shared/bench/xmpp-load) counts: a delivery is any copy of a step's message received by a room member,
+ * harness counts: a delivery is any copy of a step's message received by a room member,
  * the sender's own echo included (expected = sent × members); delivered/s counts copies that arrived while sending
  * went on, over the sending time; latency (send stamp in the body → frame received) is over the copies to the other
  * members only; the step passes with p99 ≤ 200 ms, loss ≤ 1 % and at least 95 % of the target send rate.
