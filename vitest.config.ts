@@ -117,7 +117,8 @@ export default defineConfig({
           globalSetup: ["./src/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each spec file has its own server and browser, so files share the two workers with the other projects:
+          // run one at a time, they waited for every other project and added ten minutes to a run.
         },
       },
     ],

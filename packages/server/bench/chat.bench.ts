@@ -5,8 +5,8 @@
  * 10 with 40 senders at 500 msg/s, and the highest delivered stanzas/s with p99 ≤ 200 ms while ramping the send rate.
  * It measures what the independent XMPP load harness measures (the same steps, pacing, counting and pass rule; see
  * the README's Performance part for how the two compare), with the stanzas the web client sends (id, origin-id,
- * extensions, 64-byte body) and stream management as the stock client uses it. Every message is committed to the archive before it is
- * delivered. Prints JSON lines on stdout.
+ * extensions, 64-byte body) and stream management as the stock client uses it. Every message is committed to the
+ * archive before it is delivered. Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 200] [--seconds 15] [--steady-seconds 30]
  *   [--ramp 100,250,…] [--body-bytes 64] [--sm on|off] [--db pglite|postgres|both|two-nodes|all]
  */
