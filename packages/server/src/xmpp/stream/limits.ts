@@ -37,7 +37,7 @@ export const DEFAULT_XMPP_LIMITS: XmppLimits = {
   maxStanzaBytes: 256 * 1024,
   maxPayloadBytes: 512 * 1024,
   preAuthTimeoutMs: 10_000,
-  // Well above the chat benchmark's senders (~150 stanzas/s each): only a flood is slowed.
+  // Well above the chat bench's senders (at most 200 stanzas/s each, at its ramp's top): only a flood is slowed.
   ratePerSecond: 500,
   rateBurst: 1_000,
   maxBufferedBytes: 1024 * 1024,
