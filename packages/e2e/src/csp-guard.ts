@@ -44,7 +44,9 @@ export async function reportCspViolations(
 }
 
 /**
- * A fresh context, Korean unless `options` say otherwise, whose violations are reported.
+ * A fresh context, Korean unless `options` say otherwise, whose violations are reported. Its user asks for reduced
+ * motion, so dialogs appear without zooming: on a loaded machine a click aimed at a zooming dialog's button could land
+ * beside it.
  * @param browser the spec file's browser (anything with newContext).
  * @param violations receives one line per violation.
  * @param options further context options (locale, viewport).
@@ -56,7 +58,11 @@ export async function newReportingContext(
   violations: string[],
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: "ko-KR", ...options });
+  const context = await browser.newContext({
+    locale: "ko-KR",
+    reducedMotion: "reduce",
+    ...options,
+  });
   await reportCspViolations(context, violations);
   return context;
 }

@@ -38,6 +38,12 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
-    <App i18n={i18n} session={session} bridge={bridge} />
+    <App
+      i18n={i18n}
+      session={session}
+      bridge={bridge}
+      // A user who asked their system for less motion gets dialogs and menus that appear without animating.
+      motion={!window.matchMedia("(prefers-reduced-motion: reduce)").matches}
+    />
   </StrictMode>,
 );
