@@ -122,7 +122,9 @@ describe("room list actions", () => {
     });
     expect(data.blockedAlarms).toEqual(["s_kim"]);
     // The row has the focus again, for the next key.
-    expect(document.activeElement).toBe(row);
+    await vi.waitFor(() => {
+      expect(document.activeElement).toBe(row);
+    });
 
     row.focus();
     await userEvent.keyboard("{Shift>}{F10}{/Shift}");

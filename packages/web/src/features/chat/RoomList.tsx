@@ -56,11 +56,16 @@ export function RoomList({
   } | null>(null);
   const now = useMinuteClock();
   const actions = menu ? actionsOf(menu.row) : [];
-  // The row that opened the menu gets the focus back when it closes, so the keyboard user stays in the list.
+  // The row that opened the menu gets the focus back when it closes, so the keyboard user stays in the list. A frame
+  // later: the menu focuses itself in the frame after it opens, so an item picked within that frame would otherwise
+  // take the focus from the row again.
   const opener = useRef<HTMLElement | null>(null);
   const closeMenu = () => {
     setMenu(null);
-    if (opener.current?.isConnected) opener.current.focus();
+    const row = opener.current;
+    requestAnimationFrame(() => {
+      if (row?.isConnected) row.focus();
+    });
   };
   const wrap = useRef<HTMLDivElement>(null);
   return (
