@@ -9,6 +9,7 @@ import { m004Workplace } from "./004-workplace.js";
 import { m005WebhardSessions } from "./005-webhard-sessions.js";
 import { m006Search } from "./006-search.js";
 import { m007ScramCredentials } from "./007-scram-credentials.js";
+import { m008SearchIndexTail } from "./008-search-index-tail.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   m005WebhardSessions,
   m006Search,
   m007ScramCredentials,
+  m008SearchIndexTail,
 ];
