@@ -48,6 +48,26 @@ describe("stream management", () => {
     await b.close();
   });
 
+  it("asks a client that got a few stanzas to acknowledge them once the room goes quiet", async () => {
+    const b = await connect(server, bob, "sm-quiet");
+    await enableSm(b);
+    const room = await createRoom(a, 2, [bob]);
+    await say(a, room, "one of few");
+    await heard(b, room, "one of few");
+    // Far fewer than the count that triggers a request: only the quiet timer asks.
+    await b.next((el) => el.name === "r" && el.attrs.xmlns === NS_SM, "<r/>");
+    // Stanzas count from <enabled/> on (nonzas such as <r/> do not).
+    const delivered = b.received
+      .slice(b.received.findIndex((el) => el.name === "enabled"))
+      .filter((el) => ["message", "presence", "iq"].includes(el.name)).length;
+    expect(delivered).toBeLessThan(128);
+    b.send(`<a xmlns="${NS_SM}" h="${String(delivered)}"/>`);
+    // A correct count is accepted: the stream stays up and answers.
+    b.send(`<r xmlns="${NS_SM}"/>`);
+    await b.next((el) => el.name === "a");
+    await b.close();
+  });
+
   it("resumes a dropped session and replays the stanzas it had not acknowledged", async () => {
     const room = await createRoom(a, 2, [bob]);
     const b = await connect(server, bob, "sm-resume");
