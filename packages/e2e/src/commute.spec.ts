@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { reportCspViolations } from "./csp-guard.js";
+import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
 import {
   signInAs,
@@ -34,17 +34,14 @@ const user = (name: string) => {
   return found;
 };
 
-/** A Seoul-time context whose page clock is fixed at `time` (moved with `setTime`). */
-async function seoulContext(
-  browser: { newContext(opts: object): Promise<BrowserContext> },
+/** A Seoul-time context (its pages' clocks are fixed by `setTime`), with reduced motion as every e2e context. */
+function seoulContext(
+  browser: Parameters<typeof newReportingContext>[0],
   violations: string[],
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    locale: "ko-KR",
+  return newReportingContext(browser, violations, {
     timezoneId: "Asia/Seoul",
   });
-  await reportCspViolations(context, violations);
-  return context;
 }
 
 /** Moves the server's and the pages' clocks. */
