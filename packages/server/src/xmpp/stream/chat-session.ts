@@ -126,10 +126,15 @@ export class ChatSession {
 
   /** Asks the client to acknowledge what it received (XEP-0198 `<r/>`), so the unacknowledged queue can shrink. */
   private requestAck(): void {
+    this.forgetAckRequest();
+    this.transport?.sendRaw(`<r xmlns="${NS_SM}"/>`);
+  }
+
+  /** Starts counting towards the next ack request afresh, with no quiet timer running. */
+  private forgetAckRequest(): void {
     clearTimeout(this.ackRequestTimer);
     this.ackRequestTimer = undefined;
     this.sinceAckRequest = 0;
-    this.transport?.sendRaw(`<r xmlns="${NS_SM}"/>`);
   }
 
   /**
@@ -160,11 +165,7 @@ export class ChatSession {
     if (delta > this.unacked.length) return false;
     this.unacked.splice(0, delta);
     // The client acknowledged everything on its own: nothing left to ask about.
-    if (this.unacked.length === 0) {
-      clearTimeout(this.ackRequestTimer);
-      this.ackRequestTimer = undefined;
-      this.sinceAckRequest = 0;
-    }
+    if (this.unacked.length === 0) this.forgetAckRequest();
     return true;
   }
 
@@ -279,7 +280,7 @@ export class ChatSession {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.resumeTimer);
-    clearTimeout(this.ackRequestTimer);
+    this.forgetAckRequest();
     this.unsubscribe?.();
     for (const off of this.topics.values()) off();
     this.topics.clear();
