@@ -14,9 +14,11 @@ export type IqHandler = (
   payload: Element,
   iq: Element,
 ) => Promise<Element | undefined>;
+/** A message or presence handler; queued, when given, is called once a chat message is queued for the archive. */
 export type StanzaHandler = (
   session: ChatSession,
   stanza: Element,
+  queued?: () => void,
 ) => Promise<void>;
 
 export class Router {
@@ -52,14 +54,19 @@ export class Router {
    * Handles one stanza from a bound session; resolves when it is fully handled (and committed).
    * @param session the sender's session.
    * @param stanza the stanza.
+   * @param queued called when a chat message is queued for the archive, before it commits.
    */
-  async route(session: ChatSession, stanza: Element): Promise<void> {
+  async route(
+    session: ChatSession,
+    stanza: Element,
+    queued?: () => void,
+  ): Promise<void> {
     if (stanza.name === "iq") return this.routeIq(session, stanza);
     const handler =
       stanza.name === "message" ? this.messageHandler : this.presenceHandler;
     if (!handler) return;
     try {
-      await handler(session, stanza);
+      await handler(session, stanza, queued);
     } catch (err) {
       const { error, unexpected } = toStanzaError(err);
       if (unexpected)

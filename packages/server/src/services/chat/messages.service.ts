@@ -53,6 +53,11 @@ export type SendInput = {
   replyTitle?: string | undefined;
   replyText?: string | undefined;
   replyTime?: number | undefined;
+  /**
+   * Called once the message is queued for the archive, before it commits: the sender's connection may then start on
+   * its next message, which queues behind this one (not called when the message is refused before that).
+   */
+  onQueued?: (() => void) | undefined;
 };
 
 export type HistoryInput = {
@@ -158,6 +163,7 @@ export class MessagesService {
       replyTime: input.replyTime ?? null,
       clientId: input.clientId,
       senderSession: input.senderSession,
+      onQueued: input.onQueued,
     });
   }
 
@@ -214,6 +220,7 @@ export class MessagesService {
         replyTime: null,
         clientId: undefined,
         senderSession: undefined,
+        onQueued: undefined,
       },
       formerMembers,
     );
@@ -226,6 +233,7 @@ export class MessagesService {
     m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
       clientId: string | undefined;
       senderSession: string | undefined;
+      onQueued: (() => void) | undefined;
     },
     formerMembers: readonly MemberRecord[] = [],
   ): Promise<{ view: MessageView; fresh: boolean }> {
@@ -244,11 +252,12 @@ export class MessagesService {
     m: Omit<MessageRecord, "id" | "roomId" | "logTime" | "deletedAt"> & {
       clientId: string | undefined;
       senderSession: string | undefined;
+      onQueued: (() => void) | undefined;
     },
     formerMembers: readonly MemberRecord[],
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const { clientId, senderSession, ...record } = m;
-    const { stored, result } = await this.deps.writer.store(
+    const { clientId, senderSession, onQueued, ...record } = m;
+    const storing = this.deps.writer.store(
       { ...record, roomId: room.id },
       room.type === ROOM_TYPES.dual,
       // Runs after the commit, before the next batch commits: members hear a room's messages in chattime order.
@@ -284,6 +293,8 @@ export class MessagesService {
         };
       },
     );
+    onQueued?.();
+    const { stored, result } = await storing;
     // A repeat of the origin id within the batch: its first copy was announced; this one is answered directly.
     const view = result ?? {
       ...(await this.viewOf(stored.record, room, members)),

@@ -26,6 +26,7 @@ async function handleGroupchat(
   session: ChatSession,
   msg: Element,
   roomName: string,
+  queued: (() => void) | undefined,
 ) {
   const retract = msg.getChild("retract", NS_RETRACT);
   if (retract) {
@@ -57,6 +58,7 @@ async function handleGroupchat(
     replyTitle: reply?.attrs.title as string | undefined,
     replyText: reply?.getText(),
     replyTime: optionalTime(reply?.attrs.time),
+    onQueued: queued,
   });
   if (!fresh) {
     // A retry of a stored message: answer this resource only, with the stanza id it was stored under.
@@ -78,15 +80,20 @@ export function registerMessages(
   router: Router,
   chat: ChatServices,
   onOther?: (session: ChatSession, msg: Element) => Promise<boolean>,
-  onChat?: (session: ChatSession, msg: Element) => Promise<void>,
+  onChat?: (
+    session: ChatSession,
+    msg: Element,
+    queued?: () => void,
+  ) => Promise<void>,
 ): void {
-  router.message(async (session, msg) => {
+  router.message(async (session, msg, queued) => {
     const type = msg.attrs.type as string | undefined;
     if (type === "error") return;
     const roomName = roomNameOf(msg.attrs.to as string | undefined, session);
     if (type === "groupchat" && roomName)
-      return handleGroupchat(chat, session, msg, roomName);
-    if (type === "chat" && !roomName && onChat) return onChat(session, msg);
+      return handleGroupchat(chat, session, msg, roomName, queued);
+    if (type === "chat" && !roomName && onChat)
+      return onChat(session, msg, queued);
     if (onOther && (await onOther(session, msg))) return;
     throw new StanzaError("service-unavailable");
   });

@@ -34,12 +34,14 @@ const MAX_SENDING = 256;
  * @param deps the IM dependencies.
  * @param session the sender.
  * @param msg the message.
+ * @param queued called once the message is queued for the archive.
  * @throws StanzaError as colleagueOf; bad-request/invalid_input for a bad origin id; the chat service's errors.
  */
 export async function sendChat(
   deps: ImDeps,
   session: ChatSession,
   msg: Element,
+  queued?: () => void,
 ): Promise<void> {
   const retract = msg.getChild("retract", NS_RETRACT);
   if (retract) return retractChat(deps, session, msg, retract);
@@ -75,6 +77,7 @@ export async function sendChat(
       originId,
       clientId: msg.attrs.id as string | undefined,
       senderSession: session.id,
+      onQueued: queued,
     });
   } catch (err) {
     sending.delete(originId);

@@ -21,7 +21,11 @@ export type ImHooks = {
    */
   render: (event: BusEvent, session: ChatSession) => string | null | undefined;
   /** Handles a `type="chat"` message to a user JID. */
-  chat: (session: ChatSession, msg: Element) => Promise<void>;
+  chat: (
+    session: ChatSession,
+    msg: Element,
+    queued?: () => void,
+  ) => Promise<void>;
   /** After the session's own broadcast presence. */
   ownPresence: (session: ChatSession, presence: Element) => void;
   /** Handles a subscription presence to a user; false when it is not one. */
@@ -51,7 +55,7 @@ export function registerIm(router: Router, deps: ImDeps): ImHooks {
       if (event.kind === "chat.deleted") return chatRetraction(session, event);
       return undefined;
     },
-    chat: (session, msg) => sendChat(deps, session, msg),
+    chat: (session, msg, queued) => sendChat(deps, session, msg, queued),
     ownPresence: (session, presence) => ownPresence(deps, session, presence),
     subscription: (session, presence) =>
       subscriptionPresence(deps, session, presence),

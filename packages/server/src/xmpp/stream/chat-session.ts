@@ -63,6 +63,9 @@ export class ChatSession {
   private unsubscribe: (() => void) | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
   private ended = false;
+  /** The last of the stanzas still being handled, in arrival order (see track). */
+  private inboundTail: Promise<void> = Promise.resolve();
+  private inboundPending = 0;
   /** Extra bus topics this session follows (presence of the users it shows, login notices). */
   private readonly topics = new Map<string, () => void>();
   /** Which login notifications the client wants: none, the whole organisation, or the users it follows. */
@@ -173,6 +176,41 @@ export class ChatSession {
   handled(): void {
     if (this.smEnabled)
       this.inboundHandled = (this.inboundHandled + 1) % UINT32;
+  }
+
+  /**
+   * Takes a stanza whose handling goes on while the next ones start (a chat message queued for the archive): it is
+   * counted as handled once it and every stanza tracked before it are done, so `h` only ever covers committed work.
+   * @param done settles when the stanza is handled; a rejection is passed to failed, and nothing after it is counted.
+   * @param failed ends the stream.
+   */
+  track(done: Promise<void>, failed: (err: unknown) => void): void {
+    const before = this.inboundTail;
+    this.inboundPending += 1;
+    this.inboundTail = (async () => {
+      try {
+        await done;
+        await before;
+        this.handled();
+      } catch (err) {
+        failed(err);
+        throw err;
+      } finally {
+        this.inboundPending -= 1;
+      }
+    })();
+    // The chain carries a failure to later links; nothing else waits on a rejected tail.
+    this.inboundTail.catch(() => {});
+  }
+
+  /** Tracked stanzas not yet handled. */
+  get pendingInbound(): number {
+    return this.inboundPending;
+  }
+
+  /** @returns when every tracked stanza is handled (or one failed). */
+  inboundSettled(): Promise<void> {
+    return this.inboundTail.catch(() => {});
   }
 
   /** The connection dropped without `<close/>`: wait for resumption if enabled, else end. */

@@ -10,6 +10,7 @@ import {
   NS_BIND,
   NS_CLIENT,
   NS_FRAMING,
+  NS_RETRACT,
   NS_SASL,
   NS_SM,
   NS_STREAM,
@@ -48,6 +49,26 @@ const NS_SASL_CB = "urn:xmpp:sasl-cb:0";
 const passwordSessions = new WeakSet<ChatSession>();
 
 const STANZAS = new Set(["message", "presence", "iq"]);
+
+/**
+ * Chat messages of one connection in flight at once (queued or committing). Enough for a batch per commit to take
+ * what a fast sender sent meanwhile; beyond it the connection stops reading until they are handled.
+ */
+const MAX_PIPELINED = 32;
+
+/**
+ * Whether a stanza is a chat message whose handling may overlap the next stanza's: a groupchat or 1:1 message with a
+ * body and no retraction (a retraction may name a message still committing, so it waits like any other stanza).
+ */
+function isChatMessage(el: Element): boolean {
+  const type = el.attrs.type as unknown;
+  return (
+    el.name === "message" &&
+    (type === "groupchat" || type === "chat") &&
+    el.getChild("body") !== undefined &&
+    el.getChild("retract", NS_RETRACT) === undefined
+  );
+}
 
 export class XmppConnection implements SessionTransport {
   private state: State = "start";
@@ -150,7 +171,11 @@ export class XmppConnection implements SessionTransport {
     if (!this.pumping && this.queue.length > 0) void this.pump();
   }
 
-  /** Handles inbound elements strictly in order; a stanza counts as handled once its handler finished. */
+  /**
+   * Handles inbound elements in order. A chat message lets the next element start once it is queued for the archive
+   * (so one connection's messages can share a commit); anything else waits until every message before it is handled.
+   * A stanza counts as handled (XEP-0198) once it and everything before it finished.
+   */
   private async pump(): Promise<void> {
     this.pumping = true;
     try {
@@ -159,6 +184,16 @@ export class XmppConnection implements SessionTransport {
         el && this.state !== "closed";
         el = this.queue.shift()
       ) {
+        const session = this.session;
+        if (this.state === "ready" && session && isChatMessage(el)) {
+          await this.pipeline(session, el);
+          continue;
+        }
+        if (session && session.pendingInbound > 0) {
+          await session.inboundSettled();
+          // A message before it may have failed the stream.
+          if (this.isClosed()) break;
+        }
         await this.handle(el);
       }
     } catch (err) {
@@ -166,6 +201,21 @@ export class XmppConnection implements SessionTransport {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /**
+   * Starts handling a chat message and returns once it is queued for the archive (or handled, if it never queues).
+   * At most MAX_PIPELINED messages of one connection are in flight; beyond that reading waits for them.
+   */
+  private async pipeline(session: ChatSession, el: Element): Promise<void> {
+    let queued: () => void = () => {};
+    const accepted = new Promise<void>((resolve) => {
+      queued = resolve;
+    });
+    const done = this.routeStanza(session, el, queued);
+    session.track(done, (err) => this.fail(err));
+    await Promise.race([accepted, done.catch(() => {})]);
+    if (session.pendingInbound >= MAX_PIPELINED) await session.inboundSettled();
   }
 
   private async handle(el: Element): Promise<void> {
@@ -183,7 +233,7 @@ export class XmppConnection implements SessionTransport {
     } else if (this.state === "sasl" && ns === NS_SASL) {
       await this.onSasl(el);
     } else if (this.state === "bind" && ns === NS_SM && el.name === "resume") {
-      this.onResume(el);
+      await this.onResume(el);
     } else if (
       this.state === "bind" &&
       el.name === "iq" &&
@@ -336,7 +386,7 @@ export class XmppConnection implements SessionTransport {
     this.hooks.onStart(session);
   }
 
-  private onResume(el: Element): void {
+  private async onResume(el: Element): Promise<void> {
     const previd = String(el.attrs.previd ?? "");
     const h = Number(el.attrs.h);
     const old = this.ctx.sessions.findResumable(previd);
@@ -363,6 +413,8 @@ export class XmppConnection implements SessionTransport {
     const previous = old.transport;
     if (previous instanceof XmppConnection && previous !== this)
       previous.release();
+    // Messages the old connection was still committing count in the h the client is told, so it resends none of them.
+    await old.inboundSettled();
     if (!old.resume(this, h)) {
       this.sendRaw(
         `<failed xmlns="${NS_SM}"><unexpected-request xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></failed>`,
@@ -386,6 +438,17 @@ export class XmppConnection implements SessionTransport {
       this.onStreamManagement(session, el);
       return;
     }
+    await this.routeStanza(session, el);
+    session.handled();
+  }
+
+  /** Checks a bound session's stanza and routes it; queued as for Router.route. */
+  private async routeStanza(
+    session: ChatSession,
+    el: Element,
+    queued?: () => void,
+  ): Promise<void> {
+    const ns = el.getNS();
     if (!STANZAS.has(el.name) || (ns !== undefined && ns !== NS_CLIENT)) {
       throw new StreamError("unsupported-stanza-type");
     }
@@ -397,8 +460,7 @@ export class XmppConnection implements SessionTransport {
     ) {
       throw new StreamError("invalid-from");
     }
-    await this.ctx.router.route(session, el);
-    session.handled();
+    await this.ctx.router.route(session, el, queued);
   }
 
   private onStreamManagement(session: ChatSession, el: Element): void {
@@ -481,6 +543,10 @@ export class XmppConnection implements SessionTransport {
     if (this.state === "closed") return;
     this.state = "closed";
     this.dropInput();
+  }
+
+  private isClosed(): boolean {
+    return this.state === "closed";
   }
 
   private onSocketClosed(): void {
