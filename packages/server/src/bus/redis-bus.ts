@@ -86,11 +86,11 @@ export async function createRedisBus(
     }
   };
   const deliver = (
-    handlers: ReadonlySet<BusHandler>,
+    handlers: readonly BusHandler[],
     event: BusEvent,
     channel: string,
   ): void => {
-    for (const handler of [...handlers]) {
+    for (const handler of handlers) {
       try {
         handler(event);
       } catch (err) {
@@ -99,24 +99,41 @@ export async function createRedisBus(
       }
     }
   };
+  /**
+   * Events received and not yet handed to their subscribers, in arrival order. Handing them over waits for the end of
+   * the current I/O phase: a reply read in the same phase (the archive lock holder's publish acknowledgement, on which
+   * the cluster-wide commit lock waits) is handled first instead of after every delivery of the batch.
+   */
+  const inbox: { handlers: BusHandler[][]; channel: string; text: string }[] =
+    [];
+  const drain = (): void => {
+    for (const { handlers, channel, text } of inbox.splice(0)) {
+      // Parsed once for all of this node's subscribers of the event.
+      const event = parse(channel, text);
+      if (event) for (const set of handlers) deliver(set, event, channel);
+    }
+  };
   sub.on("message", (channel: string, payload: string) => {
+    // Subscribers are those at arrival: a session that subscribes later gets what Redis sends after its subscribe.
+    let handlers: BusHandler[][];
+    let text = payload;
     if (channel === fanoutChannel) {
       const end = payload.indexOf(TOPICS_END);
-      const local = payload
+      handlers = payload
         .slice(0, end)
         .split(" ")
-        .flatMap((topic) => topics.get(topic) ?? []);
-      // Parsed only when this node has a subscriber of one of the topics, and once for all of them.
-      const event =
-        local.length > 0 ? parse(channel, payload.slice(end + 1)) : undefined;
-      if (event)
-        for (const handlers of local) deliver(handlers, event, channel);
-      return;
+        .flatMap((topic) => {
+          const set = topics.get(topic);
+          return set ? [[...set]] : [];
+        });
+      text = payload.slice(end + 1);
+    } else {
+      const set = topics.get(channel.slice(prefix.length));
+      handlers = set ? [[...set]] : [];
     }
-    const handlers = topics.get(channel.slice(prefix.length));
-    if (!handlers) return;
-    const event = parse(channel, payload);
-    if (event) deliver(handlers, event, channel);
+    if (handlers.length === 0) return;
+    inbox.push({ handlers, channel, text });
+    if (inbox.length === 1) setImmediate(drain);
   });
 
   /**
@@ -239,6 +256,7 @@ export async function createRedisBus(
       closed = true;
       for (const wake of waiters.splice(0)) wake();
       topics.clear();
+      inbox.length = 0;
       for (const m of held.splice(0)) if ("done" in m) m.done(false);
       for (const m of onceBatch.splice(0)) m.done(false);
       await Promise.allSettled([pub.quit(), sub.quit()]);
