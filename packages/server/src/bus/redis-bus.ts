@@ -9,6 +9,7 @@
  * subscriber connection its channels' messages in the one order it ran the publishes, so the two kinds of channel
  * keep each other's order.
  */
+import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
 import type { BusEvent, BusHandler, ChatBus } from "./bus.js";
 import { createLogger } from "../logger.js";
@@ -39,6 +40,8 @@ return published
 const ONCE_MARKER_MS = 3 * 60_000;
 /** The channel (after the prefix) of once-only deliveries, which every node subscribes to. */
 const FANOUT_CHANNEL = "fanout";
+/** Longest run of deliveries before the node reads its sockets again (see the inbox). */
+const DRAIN_SLICE_MS = 1;
 /** Separates a fan-out payload's topics (which never contain it) from its JSON event. */
 const TOPICS_END = "\n";
 
@@ -100,18 +103,36 @@ export async function createRedisBus(
     }
   };
   /**
-   * Events received and not yet handed to their subscribers, in arrival order. Handing them over waits for the end of
-   * the current I/O phase: a reply read in the same phase (the archive lock holder's publish acknowledgement, on which
-   * the cluster-wide commit lock waits) is handled first instead of after every delivery of the batch.
+   * Events received and not yet handed to their subscribers, in arrival order. They are handed over after the I/O
+   * phase that read them, a slice of at most DRAIN_SLICE_MS at a time with I/O in between: the replies the archive's
+   * cluster-wide commit lock waits for (the database's, Redis's) are then read within a slice, not after every
+   * delivery of a batch of another node's messages.
    */
   const inbox: { handlers: BusHandler[][]; channel: string; text: string }[] =
     [];
+  let next = 0;
   const drain = (): void => {
-    for (const { handlers, channel, text } of inbox.splice(0)) {
+    const until = performance.now() + DRAIN_SLICE_MS;
+    do {
+      const item = inbox[next];
+      if (!item) break;
+      next += 1;
       // Parsed once for all of this node's subscribers of the event.
-      const event = parse(channel, text);
-      if (event) for (const set of handlers) deliver(set, event, channel);
+      const event = parse(item.channel, item.text);
+      if (event)
+        for (const set of item.handlers) deliver(set, event, item.channel);
+    } while (performance.now() < until);
+    if (next < inbox.length) {
+      // Under a steady backlog the array never empties: drop what was handed over now and then.
+      if (next >= 1024) {
+        inbox.splice(0, next);
+        next = 0;
+      }
+      setImmediate(drain);
+      return;
     }
+    inbox.length = 0;
+    next = 0;
   };
   sub.on("message", (channel: string, payload: string) => {
     // Subscribers are those at arrival: a session that subscribes later gets what Redis sends after its subscribe.
@@ -257,6 +278,7 @@ export async function createRedisBus(
       for (const wake of waiters.splice(0)) wake();
       topics.clear();
       inbox.length = 0;
+      next = 0;
       for (const m of held.splice(0)) if ("done" in m) m.done(false);
       for (const m of onceBatch.splice(0)) m.done(false);
       await Promise.allSettled([pub.quit(), sub.quit()]);

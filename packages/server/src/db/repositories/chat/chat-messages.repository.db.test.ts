@@ -76,6 +76,9 @@ it("raises a batch's times above each room's latest stored time, keeping them on
     ["b1", 1_000],
     ["a2", 5_002],
   ]);
+  // Stanza ids follow the batch's order, as its times do within a room.
+  const ids = stored.map((s) => s.record.id);
+  expect(ids).toEqual([...ids].sort((x, y) => x - y));
   // A repeat of a stored origin id keeps its time.
   const again = await insertMessageBatch(
     handle.db,

@@ -128,37 +128,67 @@ const INSERT_COLUMNS = [
   "reply_time",
 ] as const;
 
-// The statement text depends only on the row count and the log-time mode; the common small batches keep theirs.
-const insertSql = new Map<string, string>();
-const MAX_CACHED_ROWS = 64;
-const ROOM_COLUMN = INSERT_COLUMNS.indexOf("room_id");
-const LOG_TIME_COLUMN = INSERT_COLUMNS.indexOf("log_time");
+/** Each inserted column's type (the raising insert passes a typed array per column). */
+const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], "bigint" | "text"> =
+  {
+    room_id: "bigint",
+    sender_id: "bigint",
+    sender_jid: "text",
+    origin_id: "text",
+    log_time: "bigint",
+    body: "text",
+    content_type: "text",
+    extension: "text",
+    reply_title: "text",
+    reply_text: "text",
+    reply_time: "bigint",
+  };
 
-function insertStatement(rows: number, raise: boolean): string {
-  const cacheKey = `${rows}${raise ? "r" : ""}`;
-  let text = insertSql.get(cacheKey);
+const RETURNING = `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId", log_time as "logTime"`;
+
+// The statement text depends only on the row count; the common small batches keep theirs.
+const insertSql = new Map<number, string>();
+const MAX_CACHED_ROWS = 64;
+
+function insertStatement(rows: number): string {
+  let text = insertSql.get(rows);
   if (text === undefined) {
     const width = INSERT_COLUMNS.length;
-    // With raise, the last parameter is the time the batch's log times were counted from.
-    const from = `$${rows * width + 1}::bigint`;
-    const tuples = Array.from({ length: rows }, (_, r) => {
-      const param = (c: number) => `$${r * width + c + 1}`;
-      const values = INSERT_COLUMNS.map((_c, c) =>
-        raise && c === LOG_TIME_COLUMN
-          ? // A room's k-th message of the batch: at least its counted time, and k past the room's latest.
-            `greatest(${param(c)}::bigint, coalesce((select max(l.log_time) from chat_messages l ` +
-            `where l.room_id = ${param(ROOM_COLUMN)}::bigint), 0) + ${param(c)}::bigint - ${from} + 1)`
-          : param(c),
-      );
-      return `(${values.join(", ")})`;
-    });
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) =>
+        `(${INSERT_COLUMNS.map((_c, c) => `$${r * width + c + 1}`).join(", ")})`,
+    );
     text =
       `insert into chat_messages (${INSERT_COLUMNS.join(", ")}) values ${tuples.join(", ")} ` +
-      `on conflict (room_id, sender_jid, origin_id) do nothing ` +
-      `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId", log_time as "logTime"`;
-    if (rows <= MAX_CACHED_ROWS) insertSql.set(cacheKey, text);
+      `on conflict (room_id, sender_jid, origin_id) do nothing ${RETURNING}`;
+    if (rows <= MAX_CACHED_ROWS) insertSql.set(rows, text);
   }
   return text;
+}
+
+/**
+ * The insert that raises each row's log time above its room's latest stored one (several nodes). One text for every
+ * batch size: the rows come as one array per column, and each room's latest time is one index probe joined to its
+ * rows. (A VALUES list with a subquery per row cost PostgreSQL about 0.2 ms per row to plan, under the commit lock.)
+ * A room's k-th message of the batch gets at least its counted time, and k past the room's latest.
+ */
+const RAISING_INSERT =
+  `insert into chat_messages (${INSERT_COLUMNS.join(", ")}) ` +
+  `select ${INSERT_COLUMNS.map((c) =>
+    c === "log_time"
+      ? `greatest(t.log_time, coalesce(l.latest, 0) + t.log_time - $${INSERT_COLUMNS.length + 1}::bigint + 1)`
+      : `t.${c}`,
+  ).join(", ")} ` +
+  `from unnest(${INSERT_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}[]`).join(", ")}) with ordinality ` +
+  `as t(${INSERT_COLUMNS.join(", ")}, n) ` +
+  `left join lateral (select max(m.log_time) as latest from chat_messages m where m.room_id = t.room_id) l on true ` +
+  `order by t.n ` +
+  `on conflict (room_id, sender_jid, origin_id) do nothing ${RETURNING}`;
+
+/** Rows turned into one array per column. */
+function columnsOf(rows: readonly unknown[][], width: number): unknown[][] {
+  return Array.from({ length: width }, (_, c) => rows.map((r) => r[c]));
 }
 
 /**
@@ -179,7 +209,7 @@ async function insertRows(
     logTime: number;
   }[]
 > {
-  const params = batch.flatMap((m) => [
+  const row = (m: NewMessageRecord) => [
     m.roomId,
     m.senderId,
     m.senderJid,
@@ -191,20 +221,21 @@ async function insertRows(
     m.replyTitle,
     m.replyText,
     m.replyTime,
-  ]);
-  if (raiseFrom !== undefined) params.push(raiseFrom);
+  ];
+  const query =
+    raiseFrom === undefined
+      ? CompiledQuery.raw(insertStatement(batch.length), batch.flatMap(row))
+      : CompiledQuery.raw(RAISING_INSERT, [
+          ...columnsOf(batch.map(row), INSERT_COLUMNS.length),
+          raiseFrom,
+        ]);
   const result = await db.executeQuery<{
     id: number;
     roomId: number;
     senderJid: string;
     originId: string;
     logTime: number;
-  }>(
-    CompiledQuery.raw(
-      insertStatement(batch.length, raiseFrom !== undefined),
-      params,
-    ),
-  );
+  }>(query);
   return result.rows;
 }
 
