@@ -181,7 +181,8 @@ export class ChatSession {
   /**
    * Takes a stanza whose handling goes on while the next ones start (a chat message queued for the archive): it is
    * counted as handled once it and every stanza tracked before it are done, so `h` only ever covers committed work.
-   * @param done settles when the stanza is handled; a rejection is passed to failed, and nothing after it is counted.
+   * @param done settles when the stanza is handled; a rejection goes to failed (which ends the stream, so what is
+   * counted after it no longer matters).
    * @param failed ends the stream.
    */
   track(done: Promise<void>, failed: (err: unknown) => void): void {
@@ -194,13 +195,10 @@ export class ChatSession {
         this.handled();
       } catch (err) {
         failed(err);
-        throw err;
       } finally {
         this.inboundPending -= 1;
       }
     })();
-    // The chain carries a failure to later links; nothing else waits on a rejected tail.
-    this.inboundTail.catch(() => {});
   }
 
   /** Tracked stanzas not yet handled. */
@@ -208,9 +206,9 @@ export class ChatSession {
     return this.inboundPending;
   }
 
-  /** @returns when every tracked stanza is handled (or one failed). */
+  /** @returns when every tracked stanza is handled (or failed). */
   inboundSettled(): Promise<void> {
-    return this.inboundTail.catch(() => {});
+    return this.inboundTail;
   }
 
   /** The connection dropped without `<close/>`: wait for resumption if enabled, else end. */
