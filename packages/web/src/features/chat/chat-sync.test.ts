@@ -124,15 +124,35 @@ describe("ChatSync", () => {
     stop();
   });
 
-  it("adds a room first seen through a message, then completes it from the room list", async () => {
+  it("lists a room first seen through a message under its title: the room list is reloaded before the message is applied", async () => {
+    const rooms = structuredClone(ROOMS);
+    const server = createChatServer(rooms);
+    const { sync, room, stop } = await started(server);
+    const titles: string[] = [];
+    const unsubscribe = sync.store.subscribe((state) => {
+      const listed = state.rooms.get("pc_new");
+      if (listed) titles.push(listed.title);
+    });
+    rooms.push({ name: "pc_new", type: 2, title: "새 프로젝트" });
+    server.post("pc_new", "초대합니다");
+    await expect.poll(() => room("pc_new")?.unreadCount).toBe(1);
+    expect(room("pc_new")?.lastMessage?.text).toBe("초대합니다");
+    // Never shown under the sender's name first.
+    expect(new Set(titles)).toEqual(new Set(["새 프로젝트"]));
+    unsubscribe();
+    stop();
+  });
+
+  it("still lists such a room from its message when the room list cannot be reloaded, and completes it later", async () => {
     const rooms = structuredClone(ROOMS);
     const server = createChatServer(rooms);
     const { room, stop } = await started(server);
+    server.timeOutRoomLists(1);
     rooms.push({ name: "pc_new", type: 2, title: "새 프로젝트" });
     server.post("pc_new", "초대합니다");
-    expect(room("pc_new")).toMatchObject({ unreadCount: 1, title: "" });
+    await expect.poll(() => room("pc_new")?.unreadCount).toBe(1);
     await expect
-      .poll(() => room("pc_new")?.title, { timeout: 2000 })
+      .poll(() => room("pc_new")?.title, { timeout: 10_000 })
       .toBe("새 프로젝트");
     expect(room("pc_new")?.unreadCount).toBe(1);
     stop();

@@ -39,7 +39,8 @@ export type ChatTransport = {
 const CATCH_UP_MAX_PAGES = 20;
 // Ids remembered against doubles: far more than a catch-up (20 pages of 100) can bring at once.
 const SEEN_IDS_KEPT = 5000;
-// Rooms first seen through a message are completed by a room list reload this long after (a burst reloads once).
+// A room a reload did not list yet (created after the list was read) is listed from its message and completed by
+// another reload this long after (a burst reloads once).
 const UNKNOWN_ROOM_RELOAD_MS = 300;
 // A reload or catch-up that failed (e.g. a server still starting after a restart answers too late) is tried again
 // after this long, doubling up to the cap, so what was sent during an outage is never left out until the next one.
@@ -203,8 +204,19 @@ export class ChatSync {
     else this.apply(message);
   }
 
-  private apply(message: ChatMessage) {
+  /**
+   * @param listed - the room list was just reloaded: a room still unknown gets listed from the message itself.
+   */
+  private apply(message: ChatMessage, listed = false) {
     if (this.seen.has(message.stanzaId)) return;
+    const known = this.store.getState().rooms.has(message.roomName);
+    // Listed from its message, a new group room would show under its sender's name until a reload brought its title:
+    // the reload comes first, and the message waits for it as live messages wait during any reload.
+    if (!known && !listed) {
+      this.queued.push(message);
+      void this.sync(false);
+      return;
+    }
     this.seen.add(message.stanzaId);
     if (this.seen.size > SEEN_IDS_KEPT) {
       const oldest = this.seen.values().next().value;
@@ -268,7 +280,7 @@ export class ChatSync {
       this.syncing = false;
       const queued = this.queued;
       this.queued = [];
-      for (const message of queued) this.apply(message);
+      for (const message of queued) this.apply(message, true);
     }
     if (caughtUp) for (const fn of this.caughtUpListeners) fn();
     const again = this.again;
