@@ -1,5 +1,6 @@
 /**
- * Chat engine benchmark (issues #4, #17). The built server runs in its own process (two for `--db two-nodes`); this
+ * Chat engine benchmark (issues #4, #17). The built server runs in its own process (two for `--db two-nodes`, a
+ * primary and two workers for `--db two-workers`); this
  * process is only the load generator. Measures: connection set-up rate (SASL + bind + stream management + presence),
  * idle memory per connection (with --clients 1000), p50/p99 delivery latency and delivered stanzas/s for 20 rooms of
  * 10 with 40 senders at 500 msg/s, and the highest delivered stanzas/s with p99 ≤ 200 ms while ramping the send rate.
@@ -8,7 +9,7 @@
  * extensions, 64-byte body) and stream management as the stock client uses it. Every message is committed to the
  * archive before it is delivered. Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 200] [--seconds 15] [--steady-seconds 30]
- *   [--ramp 100,250,…] [--body-bytes 64] [--sm on|off] [--db pglite|postgres|both|two-nodes|all]
+ *   [--ramp 100,250,…] [--body-bytes 64] [--sm on|off] [--db pglite|postgres|both|two-nodes|two-workers|all]
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -54,7 +55,10 @@ const { values } = parseArgs({
     },
     /** Redis for the two-node run. */
     redis: { type: "string", default: "redis://127.0.0.1:6379" },
-    /** What to run against: pglite, postgres, both (those two), two-nodes (PostgreSQL + Redis) or all. */
+    /**
+     * What to run against: pglite, postgres, both (those two), two-nodes (PostgreSQL + Redis), two-workers (one server
+     * with WORKERS=2 on PostgreSQL + Redis) or all.
+     */
     db: { type: "string", default: "all" },
     /** Logins in flight at once while connecting the clients. */
     "login-concurrency": { type: "string", default: "50" },
@@ -89,7 +93,12 @@ type Account = { jid: string; token: string };
 type Target =
   | { kind: "pglite"; dataDir: string }
   | { kind: "postgres"; dataDir: string; url: string }
-  | { kind: "two-nodes"; dataDir: string; url: string; redisPrefix: string };
+  | {
+      kind: "two-nodes" | "two-workers";
+      dataDir: string;
+      url: string;
+      redisPrefix: string;
+    };
 
 /** Builds the company, users, tokens and rooms in a fresh data dir before the server owns it. */
 async function prepare(
@@ -172,6 +181,9 @@ async function startServers(target: Target): Promise<ServerProcess[]> {
     REDIS_URL: values.redis,
     REDIS_PREFIX: target.redisPrefix,
   };
+  // Two workers share one port: the clients all connect to it, and the primary hands the connections out in turn.
+  if (target.kind === "two-workers")
+    return [await start({ ...env, WORKERS: "2" })];
   return [await start(env), await start(env)];
 }
 
@@ -407,7 +419,10 @@ async function runSuite(target: Target): Promise<void> {
   const { accounts, rooms } = await prepare(target);
   const servers = await startServers(target);
   const urls = servers.map((s) => s.url);
-  const pids = servers.map((s) => s.child.pid ?? 0);
+  // With workers, the processes that serve (the primary only hands out connections).
+  const pids = servers.flatMap((s) =>
+    s.workerPids().length > 0 ? s.workerPids() : [s.child.pid ?? 0],
+  );
   const domain = (accounts[0]?.jid ?? "").split("@")[1] ?? "";
   const db = target.kind;
   try {
@@ -431,7 +446,7 @@ async function runSuite(target: Target): Promise<void> {
     });
     // Memory per connection is a single-process figure: with two nodes the connections are split between them. A few
     // hundred connections weigh less than the server's own heap swings (start-up garbage collected meanwhile).
-    if (servers.length === 1 && CLIENTS >= 1000) {
+    if (pids.length === 1 && CLIENTS >= 1000) {
       // Held idle as long as a step, as the harness's idle scenario does, so the figure is what stays resident.
       await sleep(SECONDS * 1000);
       const loaded = rssKiB(pids[0] ?? 0);
@@ -560,7 +575,7 @@ async function main(): Promise<void> {
   const wanted = (kind: string) =>
     values.db === "all" ||
     values.db === kind ||
-    (values.db === "both" && kind !== "two-nodes");
+    (values.db === "both" && (kind === "pglite" || kind === "postgres"));
   if (wanted("pglite"))
     await inTempDir((dataDir) => runSuite({ kind: "pglite", dataDir }));
   // The same load with PostgreSQL as the archive, when one is reachable.
@@ -569,17 +584,19 @@ async function main(): Promise<void> {
       inTempDir((dataDir) => runSuite({ kind: "postgres", dataDir, url })),
     );
   // Two nodes on PostgreSQL and Redis, every room's members split over both.
-  if (wanted("two-nodes"))
-    await withPostgres((url) =>
-      inTempDir((dataDir) =>
-        runSuite({
-          kind: "two-nodes",
-          dataDir,
-          url,
-          redisPrefix: `moa:bench:${Date.now()}:`,
-        }),
-      ),
-    );
+  // The same on one machine's two workers (WORKERS=2): one port, the cluster's own hand-out.
+  for (const kind of ["two-nodes", "two-workers"] as const)
+    if (wanted(kind))
+      await withPostgres((url) =>
+        inTempDir((dataDir) =>
+          runSuite({
+            kind,
+            dataDir,
+            url,
+            redisPrefix: `moa:bench:${Date.now()}:`,
+          }),
+        ),
+      );
 }
 
 await main();

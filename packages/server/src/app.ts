@@ -19,7 +19,10 @@ import { userTopic, type ChatBus } from "./bus/bus.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
 import { registerXmppEndpoint } from "./xmpp/plugin.js";
 import type { TcpPorts } from "./xmpp/tcp-listener.js";
-import { loadTlsCredentials } from "./xmpp/tls-credentials.js";
+import {
+  loadTlsCredentials,
+  tlsCredentialsOptions,
+} from "./xmpp/tls-credentials.js";
 import { ChatLoginService } from "./services/auth/chat-login.service.js";
 import { upgradeRequestInfo } from "./http/upgrade-request.js";
 import type { XmppLimits } from "./xmpp/stream/limits.js";
@@ -161,14 +164,7 @@ export async function createApp(deps: AppDeps) {
       host: deps.config.host,
       port: xmppPort,
       tlsPort: xmppTlsPort,
-      credentials: await loadTlsCredentials({
-        certPath: deps.config.xmpp.tlsCert,
-        keyPath: deps.config.xmpp.tlsKey,
-        dataDir: deps.config.dataDir,
-        hostName: deps.config.publicUrl
-          ? new URL(deps.config.publicUrl).hostname
-          : deps.config.host,
-      }),
+      credentials: await loadTlsCredentials(tlsCredentialsOptions(deps.config)),
     });
     xmppPorts.set(app.server, ports);
     deps.logger.info(ports, "xmpp tcp listening");

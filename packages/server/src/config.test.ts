@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { configDocs, loadConfig } from "./config.js";
 
@@ -59,6 +60,25 @@ describe("loadConfig", () => {
     });
     expect(multi.redisUrl).toBe("redis://127.0.0.1:6379");
     expect(multi.redisPrefix).toBe("moa:");
+  });
+
+  it("runs one process unless WORKERS asks for more, which needs Redis; auto is one per core with Redis, one without", () => {
+    const cluster = {
+      REDIS_URL: "redis://127.0.0.1:6379",
+      DATABASE_URL: "postgres://db/moa",
+    };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ ...cluster, WORKERS: "3" }).workers).toBe(3);
+    expect(loadConfig({ ...cluster, WORKERS: "auto" }).workers).toBe(
+      availableParallelism(),
+    );
+    expect(loadConfig({ WORKERS: "auto" }).workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: "2" })).toThrow(
+      /WORKERS: several workers share fan-out and presence through Redis; set REDIS_URL/,
+    );
+    expect(() => loadConfig({ ...cluster, WORKERS: "0" })).toThrow(
+      /WORKERS: must be a number from 1 to 64 or auto/,
+    );
   });
 
   it("trusts no proxy by default and maps TRUST_PROXY to the proxies' addresses", () => {

@@ -1,4 +1,5 @@
 /** Server configuration: the only module that reads process.env. Parsed once, frozen, passed down. */
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -61,6 +62,13 @@ const envSchema = z.object({
     .default(15)
     .describe(
       "With REDIS_URL: a node that has not renewed its Redis heartbeat for this long counts as dead, and another node takes its users offline (within this plus a third of it).",
+    ),
+  WORKERS: z
+    .string()
+    .default("1")
+    .transform((raw, ctx) => workerCount(raw, ctx))
+    .describe(
+      'Server processes on this machine, sharing its ports (docs/scaling.md "Several workers on one machine"): a number, or `auto` for one per CPU core. More than one needs REDIS_URL (the workers are nodes of one cluster).',
     ),
   PUBLIC_URL: z
     .url()
@@ -179,6 +187,18 @@ const envSchema = z.object({
   ...throttleEnvShape,
 });
 
+/** How many worker processes: a count from 1 to 64, or `auto` (one per core); resolved against REDIS_URL later. */
+function workerCount(raw: string, ctx: z.RefinementCtx): number | "auto" {
+  if (raw.trim().toLowerCase() === "auto") return "auto";
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+  ctx.addIssue({
+    code: "custom",
+    message: "must be a number from 1 to 64 or auto",
+  });
+  return z.NEVER;
+}
+
 /** A port number, or `off`. */
 function portOrOff(raw: string, ctx: z.RefinementCtx): number | undefined {
   if (raw.trim().toLowerCase() === "off") return undefined;
@@ -196,6 +216,8 @@ export type Config = Readonly<{
   redisUrl: string | undefined;
   redisPrefix: string;
   nodeTimeoutMs: number;
+  /** Server processes on this machine (1: this process serves). */
+  workers: number;
   publicUrl: string | undefined;
   trustProxy: TrustProxy;
   bodyIdleTimeoutMs: number;
@@ -253,6 +275,11 @@ export function loadConfig(
     throw new Error(
       "Invalid configuration:\n  REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL (the embedded database serves one node only)",
     );
+  // Workers are nodes of one cluster: without Redis they could not see each other's sessions.
+  if (typeof e.WORKERS === "number" && e.WORKERS > 1 && !e.REDIS_URL)
+    throw new Error(
+      "Invalid configuration:\n  WORKERS: several workers share fan-out and presence through Redis; set REDIS_URL and DATABASE_URL, or WORKERS=1",
+    );
   if (!e.XMPP_TLS_CERT !== !e.XMPP_TLS_KEY)
     throw new Error(
       "Invalid configuration:\n  XMPP_TLS_CERT, XMPP_TLS_KEY: set both or neither",
@@ -265,6 +292,13 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     nodeTimeoutMs: e.NODE_TIMEOUT_SECONDS * 1000,
+    // `auto` without Redis is one process: the embedded database and in-process bus serve one.
+    workers:
+      e.WORKERS !== "auto"
+        ? e.WORKERS
+        : e.REDIS_URL
+          ? availableParallelism()
+          : 1,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,

@@ -1,36 +1,52 @@
-/** Composition root: load config, start the server, stop gracefully on SIGTERM/SIGINT. The only place that exits the process. */
-import { loadConfig } from "./config.js";
+/**
+ * Composition root: load config, start the server (or, with WORKERS, the processes that do), stop gracefully on
+ * SIGTERM/SIGINT. The only place that exits the process.
+ */
+import { isWorker, reportListening, runPrimary } from "./cluster/workers.js";
+import { loadConfig, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 import { startServer } from "./server.js";
+import type { DemoSeedSummary } from "./services/seed/demo-seed.js";
 
 const logger = createLogger("main");
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  logger.level = config.logLevel;
-  const server = await startServer(config, logger);
-  // Plain lines for a person at the terminal, besides the structured log.
-  process.stdout.write(`\nMoa is running at ${server.url}/\n\n`);
-  if (server.seeded) {
-    const { domain, password, accounts, usersAdded, departments } =
-      server.seeded;
-    process.stdout.write(
-      [
-        `Seeded the demo company: domain ${domain}, ${departments} departments, ${usersAdded} users.`,
-        `Every demo user's password is ${password}. Logins to try:`,
-        `  ${accounts.normal.padEnd(14)} normal user`,
-        `  ${accounts.free.padEnd(14)} free user (fewer features)`,
-        `  ${accounts.expired.padEnd(14)} password expired (105; log in with "change later")`,
-        `  ${accounts.noConsent.padEnd(14)} privacy policy not agreed (106)`,
-        `  ${accounts.locked.padEnd(14)} locked (103; npm run moa -- user unlock --domain ${domain} --login ${accounts.locked})`,
-        "",
-        "",
-      ].join("\n"),
-    );
-  }
+/**
+ * What a person at the terminal reads once the server runs, besides the structured log.
+ * @param url the server's URL.
+ * @param seeded what this start seeded, if anything.
+ * @param workers how many processes serve.
+ */
+function printWelcome(
+  url: string,
+  seeded: DemoSeedSummary | undefined,
+  workers: number,
+): void {
+  const served = workers > 1 ? ` (${workers} worker processes)` : "";
+  process.stdout.write(`\nMoa is running at ${url}/${served}\n\n`);
+  if (!seeded) return;
+  const { domain, password, accounts, usersAdded, departments } = seeded;
+  process.stdout.write(
+    [
+      `Seeded the demo company: domain ${domain}, ${departments} departments, ${usersAdded} users.`,
+      `Every demo user's password is ${password}. Logins to try:`,
+      `  ${accounts.normal.padEnd(14)} normal user`,
+      `  ${accounts.free.padEnd(14)} free user (fewer features)`,
+      `  ${accounts.expired.padEnd(14)} password expired (105; log in with "change later")`,
+      `  ${accounts.noConsent.padEnd(14)} privacy policy not agreed (106)`,
+      `  ${accounts.locked.padEnd(14)} locked (103; npm run moa -- user unlock --domain ${domain} --login ${accounts.locked})`,
+      "",
+      "",
+    ].join("\n"),
+  );
+}
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, "shutting down");
+async function serve(config: Config): Promise<void> {
+  const server = await startServer(config, logger);
+  if (isWorker()) reportListening(server.url);
+  else printWelcome(server.url, server.seeded, 1);
+
+  const shutdown = (reason: string) => {
+    logger.info({ reason }, "shutting down");
     void (async () => {
       try {
         await server.stop();
@@ -43,6 +59,17 @@ async function main(): Promise<void> {
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  logger.level = config.logLevel;
+  if (config.workers === 1 || isWorker()) return serve(config);
+  process.exit(
+    await runPrimary(config, logger, (url, seeded) =>
+      printWelcome(url, seeded, config.workers),
+    ),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,11 @@
 import { createApp, type App } from "./app.js";
 import { advertisedOrigin } from "./http/public-url.js";
 import type { Config } from "./config.js";
-import { openDatabase, type DatabaseHandle } from "./db/database.js";
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+} from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import type { Logger } from "./logger.js";
 import { systemClock } from "./clock.js";
@@ -10,7 +14,14 @@ import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
 import { seedDemoWorkplace } from "./services/integration/demo-workplace.js";
 import { LocalFileStorage } from "./storage/local-file-storage.js";
 import { join } from "node:path";
-import { createIdentityServices } from "./services/services.js";
+import {
+  createIdentityServices,
+  type IdentityServices,
+} from "./services/services.js";
+import {
+  loadTlsCredentials,
+  tlsCredentialsOptions,
+} from "./xmpp/tls-credentials.js";
 import { createMemoryBus } from "./bus/memory-bus.js";
 import { createRedisBus } from "./bus/redis-bus.js";
 import { Redis } from "ioredis";
@@ -27,6 +38,71 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
+/** PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR. */
+const databaseOptions = (config: Config): DatabaseOptions =>
+  config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: config.dataDir };
+
+/**
+ * Seeds the demo company (SEED_DEMO) into a database that has no company yet.
+ * @returns what was seeded, or undefined.
+ */
+async function seedIfEmpty(
+  config: Config,
+  database: DatabaseHandle,
+  identity: IdentityServices,
+): Promise<DemoSeedSummary | undefined> {
+  if (!config.seedDemo || (await identity.repositories.companies.any()))
+    return undefined;
+  const seeded = await seedDemo(identity.directory);
+  const demoCompany = await identity.repositories.companies.findByDomain(
+    seeded.domain,
+  );
+  if (demoCompany)
+    await seedDemoWorkplace(
+      {
+        db: database.db,
+        users: identity.repositories.users,
+        clock: systemClock,
+        storage: new LocalFileStorage(join(config.dataDir, "files")),
+      },
+      demoCompany,
+      seeded.accounts.normal,
+    );
+  return seeded;
+}
+
+/**
+ * What several workers on one machine need done once before any of them starts: migrations, the demo seed, and the
+ * XMPP TCP ports' self-signed certificate (each worker would otherwise generate its own).
+ * @param config the configuration.
+ * @param logger the root logger.
+ * @returns what was seeded, or undefined.
+ */
+export async function prepareForWorkers(
+  config: Config,
+  logger: Logger,
+): Promise<DemoSeedSummary | undefined> {
+  const database = await openDatabase(databaseOptions(config));
+  try {
+    const applied = await migrate(database.db);
+    if (applied.length) logger.info({ applied }, "migrations applied");
+    // Seeding publishes nothing anyone listens to yet: no worker runs.
+    const identity = await createIdentityServices(
+      database.db,
+      systemClock,
+      createMemoryBus(),
+    );
+    const seeded = await seedIfEmpty(config, database, identity);
+    if (config.xmpp.port !== undefined || config.xmpp.tlsPort !== undefined)
+      await loadTlsCredentials(tlsCredentialsOptions(config));
+    return seeded;
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Starts the whole server.
  * @param config the configuration.
@@ -37,11 +113,7 @@ export async function startServer(
   config: Config,
   logger: Logger,
 ): Promise<RunningServer> {
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
-      : { kind: "pglite", dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseOptions(config));
   // Several nodes (REDIS_URL, docs/scaling.md): fan-out over Redis pub/sub, rate limits on one shared connection.
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 })
@@ -62,24 +134,7 @@ export async function startServer(
       systemClock,
       chatBus,
     );
-    const seeded =
-      config.seedDemo && !(await identity.repositories.companies.any())
-        ? await seedDemo(identity.directory)
-        : undefined;
-    const demoCompany = seeded
-      ? await identity.repositories.companies.findByDomain(seeded.domain)
-      : undefined;
-    if (seeded && demoCompany)
-      await seedDemoWorkplace(
-        {
-          db: database.db,
-          users: identity.repositories.users,
-          clock: systemClock,
-          storage: new LocalFileStorage(join(config.dataDir, "files")),
-        },
-        demoCompany,
-        seeded.accounts.normal,
-      );
+    const seeded = await seedIfEmpty(config, database, identity);
     const app = await createApp({
       config,
       db: database.db,

@@ -1,7 +1,7 @@
 /** Runs the built server as a child process (`node dist/main.js`), as `npm start` does, for e2e and kill tests. */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +42,15 @@ export async function runCli(
   }
 }
 
+/** SIGKILL, unless the process has gone already. */
+function killIfAlive(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+  }
+}
+
 export type ServerProcess = {
   url: string;
   dataDir: string;
@@ -50,9 +59,27 @@ export type ServerProcess = {
   output(): string;
   /** SIGTERM and wait; removes the data dir unless keepData. */
   stop(opts?: { keepData?: boolean }): Promise<void>;
-  /** SIGKILL and wait (crash simulation); keeps the data dir. */
+  /** SIGKILL to the process and its workers (WORKERS) at once, and wait (crash simulation); keeps the data dir. */
   kill(): Promise<void>;
+  /** The worker processes it runs (WORKERS above 1), by pid. */
+  workerPids(): number[];
 };
+
+/**
+ * The child processes of a process (Linux).
+ * @param pid the parent.
+ * @returns their pids; none once it has exited.
+ */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .split(" ")
+      .filter((p) => p !== "")
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Starts the built server on a free port.
@@ -130,9 +157,14 @@ export async function startServerProcess(
         rmSync(dataDir, { recursive: true, force: true });
     },
     kill: async () => {
-      if (child.exitCode === null && child.signalCode === null)
+      if (child.exitCode === null && child.signalCode === null) {
+        // The whole node dies in one instant, as when its machine does: workers are not left to drain.
+        const workers = child.pid === undefined ? [] : childPids(child.pid);
         child.kill("SIGKILL");
+        for (const pid of workers) killIfAlive(pid);
+      }
       await exited;
     },
+    workerPids: () => (child.pid === undefined ? [] : childPids(child.pid)),
   };
 }

@@ -5,23 +5,44 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { generate } from "selfsigned";
+import type { Config } from "../config.js";
 
 export type TlsCredentials = { cert: string; key: string };
 
 /** Ten years: it is self-signed, so expiry protects nothing and would only break pinned clients. */
 const SELF_SIGNED_DAYS = 3650;
 
+type TlsCredentialsOptions = {
+  certPath: string | undefined;
+  keyPath: string | undefined;
+  dataDir: string;
+  hostName: string;
+};
+
+/**
+ * Where the server's configuration says the pair comes from.
+ * @param config the server configuration.
+ * @returns the options of {@link loadTlsCredentials}.
+ */
+export function tlsCredentialsOptions(config: Config): TlsCredentialsOptions {
+  return {
+    certPath: config.xmpp.tlsCert,
+    keyPath: config.xmpp.tlsKey,
+    dataDir: config.dataDir,
+    hostName: config.publicUrl
+      ? new URL(config.publicUrl).hostname
+      : config.host,
+  };
+}
+
 /**
  * Loads the configured pair, or the stored self-signed one, generating it on first use.
  * @param opts configured PEM file paths, the data directory and the host name to certify.
  * @returns PEM certificate (chain) and key.
  */
-export async function loadTlsCredentials(opts: {
-  certPath: string | undefined;
-  keyPath: string | undefined;
-  dataDir: string;
-  hostName: string;
-}): Promise<TlsCredentials> {
+export async function loadTlsCredentials(
+  opts: TlsCredentialsOptions,
+): Promise<TlsCredentials> {
   if (opts.certPath && opts.keyPath)
     return {
       cert: await readFile(opts.certPath, "utf8"),

@@ -1,9 +1,10 @@
 /**
- * Kill test for several nodes (docs/scaling.md): members of one room spread over three nodes send about 200 msg/s
- * while one node at a time is killed with SIGKILL and started again (10 rounds). Clients of the killed node reconnect
- * to the restarted one and send again what was not acknowledged (same origin ids). Afterwards every acknowledged
- * message is in history exactly once; every connection that stayed up received every message sent after it bound,
- * exactly once; and no connection received a message twice or one that is not in history.
+ * Test-only: the kill test for several nodes (docs/scaling.md). Members of one room spread over three nodes send about
+ * 200 msg/s while one node at a time is killed with SIGKILL (with its workers, when it runs several) and started
+ * again (10 rounds). Clients of the killed node reconnect to the restarted one and send again what was not
+ * acknowledged (same origin ids). Afterwards every acknowledged message is in history exactly once; every connection
+ * that stayed up received every message sent after it bound, exactly once; and no connection received a message twice
+ * or one that is not in history.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NS_SID } from "@moa/shared";
@@ -12,11 +13,11 @@ import {
   createUser,
   loginAs,
   type TestUser,
-} from "../testing/factories.js";
-import type { ServerProcess } from "../testing/index.js";
-import { createRoom, mam, roomOf, stanzaId } from "./testing/chat-fixture.js";
-import { createCluster, type Cluster } from "./testing/cluster.js";
-import { loginRaw, type RawClient } from "./testing/raw-client.js";
+} from "../../testing/factories.js";
+import type { ServerProcess } from "../../testing/index.js";
+import { createRoom, mam, roomOf, stanzaId } from "./chat-fixture.js";
+import { createCluster, type Cluster } from "./cluster.js";
+import { loginRaw, type RawClient } from "./raw-client.js";
 
 const NODES = 3;
 const ROUNDS = 10;
@@ -24,28 +25,6 @@ const ROUNDS = 10;
 const MEMBERS = 6;
 /** Each member sends every 30 ms: 6 × 33 ≈ 200 msg/s in all. */
 const SEND_EVERY_MS = 30;
-
-let cluster: Cluster;
-let users: TestUser[];
-const nodes: (ServerProcess | undefined)[] = [];
-
-beforeAll(async () => {
-  cluster = await createCluster(async (db) => {
-    const company = await createCompany(db);
-    users = [];
-    for (let i = 0; i < MEMBERS; i++) users.push(await createUser(db, company));
-  });
-  nodes.push(
-    ...(await Promise.all(
-      Array.from({ length: NODES }, () => cluster.startNode()),
-    )),
-  );
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all(nodes.map(async (n) => n?.stop()));
-  await cluster.destroy();
-}, 60_000);
 
 type Message = { originId: string; body: string; firstSentAt: number };
 
@@ -163,100 +142,142 @@ function until(
   });
 }
 
-it("keeps every acknowledged message once in history and delivers it once to every connected member, across 10 kills of one node in three", async () => {
-  const acked = new Map<string, string>();
-  const members = users.map((u, i) => new Member(i, u, acked));
-  const homeOf = (m: Member) => m.index % NODES;
-  for (const m of members) await m.connect(nodes[homeOf(m)]!, undefined);
-  const room = await createRoom(members[0]!.current!.client, 2, users.slice(1));
-  const sentLog: Message[] = [];
-  let sending = true;
-  // The load: every member sends on its own clock, paced (a rate, not a wait for a condition).
-  const senders = members.map(async (m) => {
-    while (sending) {
-      const before = m.seq;
-      m.sendNext(room);
-      if (m.seq !== before)
-        sentLog.push(m.unacked.get(`k${m.index}-${m.seq}`)!);
-      await new Promise((resolve) => setTimeout(resolve, SEND_EVERY_MS));
-    }
-  });
+/**
+ * Defines the kill test in the calling test file.
+ * @param workers worker processes per node (WORKERS).
+ */
+export function defineKillTest(workers: number): void {
+  let cluster: Cluster;
+  let users: TestUser[];
+  const nodes: (ServerProcess | undefined)[] = [];
 
-  let retried = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const victim = round % NODES;
-    const node = nodes[victim]!;
-    // Let traffic flow a little (random, so the kill lands anywhere in a commit), then kill.
-    await new Promise((resolve) =>
-      setTimeout(resolve, 200 + Math.floor(Math.random() * 400)),
+  beforeAll(async () => {
+    cluster = await createCluster(
+      async (db) => {
+        const company = await createCompany(db);
+        users = [];
+        for (let i = 0; i < MEMBERS; i++)
+          users.push(await createUser(db, company));
+      },
+      { WORKERS: String(workers) },
     );
-    await node.kill();
-    nodes[victim] = undefined;
-    const moved = members.filter((m) => homeOf(m) === victim);
-    await Promise.all(moved.map(async (m) => m.current?.client.closed));
-    retried += moved.reduce((n, m) => n + m.unacked.size, 0);
-    const restarted = await cluster.startNode();
-    nodes[victim] = restarted;
-    for (const m of moved) await m.connect(restarted, room);
-  }
-  sending = false;
-  await Promise.all(senders);
+    nodes.push(
+      ...(await Promise.all(
+        Array.from({ length: NODES }, () => cluster.startNode()),
+      )),
+    );
+  }, 240_000);
 
-  // Every message gets acknowledged (connections are up again and resent the rest).
-  const live = members.map((m) => m.current!.client);
-  // On a loaded machine the senders outrun the commits (each stream's messages wait one behind the other): the
-  // backlog drains while the nodes keep committing, which can take minutes.
-  await until(
-    live,
-    () => members.every((m) => m.unacked.size === 0),
-    "every acknowledgement",
-    150_000,
-  );
-  expect(acked.size).toBe(sentLog.length);
-  expect(sentLog.length).toBeGreaterThan(ROUNDS * 50);
-  expect(retried).toBeGreaterThan(0);
+  afterAll(async () => {
+    await Promise.all(nodes.map(async (n) => n?.stop()));
+    await cluster.destroy();
+  }, 60_000);
 
-  // History: each acknowledged message exactly once, under the stanza id it was acknowledged with.
-  const reader = members[0]!.current!.client;
-  const seen = new Map<string, string[]>();
-  let before: string | true = true;
-  for (;;) {
-    const page = await mam(reader, roomOf(reader, room), { max: 100, before });
-    for (const el of page.messages) {
-      const origin = el.getChild("origin-id", NS_SID)?.attrs.id as
-        string | undefined;
-      if (origin && /^k\d+-\d+$/.test(origin))
-        seen.set(origin, [...(seen.get(origin) ?? []), stanzaId(el)]);
-    }
-    if (page.fin.attrs.complete === "true" || page.messages.length === 0) break;
-    before = page.fin.getChild("set")?.getChildText("first") ?? "";
-  }
-  for (const [origin, sid] of acked)
-    expect(seen.get(origin), origin).toEqual([sid]);
-  expect(seen.size).toBe(acked.size);
-  const inHistory = new Set(acked.values());
-
-  // Live delivery: connections that stayed up got every message first sent after they bound, once; no connection
-  // got anything twice or anything that is not in history.
-  const expectedBy = (c: Connection) =>
-    sentLog
-      .filter((m) => m.firstSentAt > c.boundAt)
-      .map((m) => acked.get(m.originId)!);
-  const survivors = members.map((m) => m.connections.at(-1)!);
-  await until(
-    live,
-    () =>
-      survivors.every((c) => expectedBy(c).every((sid) => c.received.has(sid))),
-    "delivery to every connected member",
-  );
-  for (const m of members)
-    for (const c of m.connections) {
-      for (const [sid, times] of c.received) {
-        expect(times, `stanza ${sid} to member ${m.index}`).toBe(1);
-        expect(inHistory.has(sid), sid).toBe(true);
+  it(`keeps every acknowledged message once in history and delivers it once to every connected member, across 10 kills of one node in three (${workers} worker${workers > 1 ? "s" : ""} per node)`, async () => {
+    const acked = new Map<string, string>();
+    const members = users.map((u, i) => new Member(i, u, acked));
+    const homeOf = (m: Member) => m.index % NODES;
+    for (const m of members) await m.connect(nodes[homeOf(m)]!, undefined);
+    const room = await createRoom(
+      members[0]!.current!.client,
+      2,
+      users.slice(1),
+    );
+    const sentLog: Message[] = [];
+    let sending = true;
+    // The load: every member sends on its own clock, paced (a rate, not a wait for a condition).
+    const senders = members.map(async (m) => {
+      while (sending) {
+        const before = m.seq;
+        m.sendNext(room);
+        if (m.seq !== before)
+          sentLog.push(m.unacked.get(`k${m.index}-${m.seq}`)!);
+        await new Promise((resolve) => setTimeout(resolve, SEND_EVERY_MS));
       }
+    });
+
+    let retried = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const victim = round % NODES;
+      const node = nodes[victim]!;
+      // Let traffic flow a little (random, so the kill lands anywhere in a commit), then kill.
+      await new Promise((resolve) =>
+        setTimeout(resolve, 200 + Math.floor(Math.random() * 400)),
+      );
+      await node.kill();
+      nodes[victim] = undefined;
+      const moved = members.filter((m) => homeOf(m) === victim);
+      await Promise.all(moved.map(async (m) => m.current?.client.closed));
+      retried += moved.reduce((n, m) => n + m.unacked.size, 0);
+      const restarted = await cluster.startNode();
+      nodes[victim] = restarted;
+      for (const m of moved) await m.connect(restarted, room);
     }
-  for (const c of survivors)
-    for (const sid of expectedBy(c)) expect(c.received.get(sid)).toBe(1);
-  await Promise.all(live.map((c) => c.close()));
-}, 330_000);
+    sending = false;
+    await Promise.all(senders);
+
+    // Every message gets acknowledged (connections are up again and resent the rest).
+    const live = members.map((m) => m.current!.client);
+    // On a loaded machine the senders outrun the commits (each stream's messages wait one behind the other): the
+    // backlog drains while the nodes keep committing, which can take minutes.
+    await until(
+      live,
+      () => members.every((m) => m.unacked.size === 0),
+      "every acknowledgement",
+      150_000,
+    );
+    expect(acked.size).toBe(sentLog.length);
+    expect(sentLog.length).toBeGreaterThan(ROUNDS * 50);
+    expect(retried).toBeGreaterThan(0);
+
+    // History: each acknowledged message exactly once, under the stanza id it was acknowledged with.
+    const reader = members[0]!.current!.client;
+    const seen = new Map<string, string[]>();
+    let before: string | true = true;
+    for (;;) {
+      const page = await mam(reader, roomOf(reader, room), {
+        max: 100,
+        before,
+      });
+      for (const el of page.messages) {
+        const origin = el.getChild("origin-id", NS_SID)?.attrs.id as
+          string | undefined;
+        if (origin && /^k\d+-\d+$/.test(origin))
+          seen.set(origin, [...(seen.get(origin) ?? []), stanzaId(el)]);
+      }
+      if (page.fin.attrs.complete === "true" || page.messages.length === 0)
+        break;
+      before = page.fin.getChild("set")?.getChildText("first") ?? "";
+    }
+    for (const [origin, sid] of acked)
+      expect(seen.get(origin), origin).toEqual([sid]);
+    expect(seen.size).toBe(acked.size);
+    const inHistory = new Set(acked.values());
+
+    // Live delivery: connections that stayed up got every message first sent after they bound, once; no connection
+    // got anything twice or anything that is not in history.
+    const expectedBy = (c: Connection) =>
+      sentLog
+        .filter((m) => m.firstSentAt > c.boundAt)
+        .map((m) => acked.get(m.originId)!);
+    const survivors = members.map((m) => m.connections.at(-1)!);
+    await until(
+      live,
+      () =>
+        survivors.every((c) =>
+          expectedBy(c).every((sid) => c.received.has(sid)),
+        ),
+      "delivery to every connected member",
+    );
+    for (const m of members)
+      for (const c of m.connections) {
+        for (const [sid, times] of c.received) {
+          expect(times, `stanza ${sid} to member ${m.index}`).toBe(1);
+          expect(inHistory.has(sid), sid).toBe(true);
+        }
+      }
+    for (const c of survivors)
+      for (const sid of expectedBy(c)) expect(c.received.get(sid)).toBe(1);
+    await Promise.all(live.map((c) => c.close()));
+  }, 330_000);
+}
