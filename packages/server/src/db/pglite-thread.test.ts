@@ -62,4 +62,74 @@ describe("PGlite in a worker thread", () => {
     }>`select v from t where id = 1`.execute(handle.db);
     expect(row.rows[0]?.v).toBe("w49");
   });
+
+  // Statements with parameters run prepared (pglite-statements.ts): the same text again must behave as a fresh one.
+  it("serialises each parameter by its type on every run of a prepared statement", async () => {
+    await sql`create table typed (id bigint primary key, doc jsonb not null, flag boolean not null, raw bytea not null)`.execute(
+      handle.db,
+    );
+    for (const [id, word] of [
+      [1, "one"],
+      [2, "two"],
+    ] as const)
+      await sql`insert into typed values (${id}, ${{ word, list: [id] }}, ${id === 2}, ${new Uint8Array([id, 255])})`.execute(
+        handle.db,
+      );
+    const rows = await sql<{
+      id: number;
+      doc: unknown;
+      flag: boolean;
+      raw: Uint8Array;
+    }>`select * from typed where id = any(${[1, 2]}) order by id`.execute(
+      handle.db,
+    );
+    expect(rows.rows.map((r) => ({ ...r, raw: [...r.raw] }))).toEqual([
+      { id: 1, doc: { word: "one", list: [1] }, flag: false, raw: [1, 255] },
+      { id: 2, doc: { word: "two", list: [2] }, flag: true, raw: [2, 255] },
+    ]);
+  });
+
+  it("runs a prepared statement again after it failed", async () => {
+    const insert = (id: number) =>
+      sql`insert into t values (${id}, ${"again"})`.execute(handle.db);
+    await insert(20);
+    await expect(insert(20)).rejects.toMatchObject({ code: "23505" });
+    await insert(21);
+    const rows = await sql<{
+      id: number;
+    }>`select id from t where v = ${"again"} order by id`.execute(handle.db);
+    expect(rows.rows.map((r) => r.id)).toEqual([20, 21]);
+  });
+
+  it("reads a table's new columns through a select * prepared before the table changed", async () => {
+    await sql`create table grows (id int primary key)`.execute(handle.db);
+    await sql`insert into grows values (1)`.execute(handle.db);
+    const read = () =>
+      sql<Record<string, unknown>>`select * from grows where id = ${1}`.execute(
+        handle.db,
+      );
+    expect((await read()).rows).toEqual([{ id: 1 }]);
+    await sql`alter table grows add column label text not null default 'new'`.execute(
+      handle.db,
+    );
+    expect((await read()).rows).toEqual([{ id: 1, label: "new" }]);
+  });
+
+  it("keeps answering past the number of statements it keeps prepared", async () => {
+    // Each text is a statement of its own; the oldest are closed to keep the session's memory bounded.
+    const answers = [];
+    for (let i = 0; i < 260; i++)
+      answers.push(
+        (
+          await sql<{
+            n: number;
+          }>`select ${i}::int + ${sql.lit(i)} as n`.execute(handle.db)
+        ).rows[0]?.n,
+      );
+    expect(answers).toEqual(Array.from({ length: 260 }, (_, i) => 2 * i));
+    const first = await sql<{
+      n: number;
+    }>`select ${7}::int + ${sql.lit(0)} as n`.execute(handle.db);
+    expect(first.rows[0]?.n).toBe(7);
+  });
 });

@@ -1,10 +1,12 @@
 /**
  * Worker thread that owns a file-backed PGlite, so its WebAssembly query work runs beside the event loop
- * instead of on it. Answers {id, sql, params} requests in order; params undefined means the simple protocol.
+ * instead of on it. Answers {id, sql, params} requests in order; params undefined means the simple protocol, otherwise
+ * the statement runs prepared (pglite-statements.ts).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLITE_EXTENSIONS } from "./pglite-extensions.js";
+import { PreparedStatements } from "./pglite-statements.js";
 import type { WorkerReply, WorkerRequest } from "./pglite-thread.js";
 
 const INT8_OID = 20;
@@ -23,6 +25,7 @@ try {
     parsers: { [INT8_OID]: (v: string) => Number(v) },
     extensions: PGLITE_EXTENSIONS,
   });
+  const statements = new PreparedStatements(lite);
   // One statement at a time, in arrival order: the main thread relies on it (see pglite-dialect.ts).
   let tail = Promise.resolve();
   port.on("message", (req: WorkerRequest) => {
@@ -43,7 +46,7 @@ try {
                     rows: [],
                     fields: [],
                   })
-                : await lite.query(req.sql, req.params),
+                : await statements.query(req.sql, req.params),
           };
         }
       } catch (err) {
