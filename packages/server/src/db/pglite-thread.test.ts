@@ -132,4 +132,11 @@ describe("PGlite in a worker thread", () => {
     }>`select ${7}::int + ${sql.lit(0)} as n`.execute(handle.db);
     expect(first.rows[0]?.n).toBe(7);
   });
+
+  it("creates WAL segments without zero-filling them (a 16 MB write that held every waiting message)", async () => {
+    const setting = await sql<{
+      wal_init_zero: string;
+    }>`show wal_init_zero`.execute(handle.db);
+    expect(setting.rows[0]?.wal_init_zero).toBe("off");
+  });
 });
