@@ -61,7 +61,11 @@ export async function expectMainWindow(
   page: Page,
   { hideNotice = false } = {},
 ): Promise<void> {
-  await page.getByRole("tab", { name: "채팅" }).waitFor({ timeout: 20_000 });
+  try {
+    await page.getByRole("tab", { name: "채팅" }).waitFor({ timeout: 20_000 });
+  } catch (err) {
+    throw await withScreen(page, err);
+  }
   const answer = await popupAnswers.get(page);
   popupAnswers.delete(page);
   const body = answer
@@ -76,6 +80,23 @@ export async function expectMainWindow(
     await popup.getByRole("checkbox", { name: "다시 보지 않기" }).check();
   await popup.getByRole("button", { name: "닫기" }).first().click();
   await popup.waitFor({ state: "hidden" });
+}
+
+/**
+ * A failed wait, told with what the page showed instead: a failure that happens once in a loaded CI run cannot be
+ * rerun to look at.
+ * @param page the page waited on.
+ * @param err the wait's error.
+ * @returns the error, its message followed by the page's URL and accessibility tree.
+ */
+async function withScreen(page: Page, err: unknown): Promise<Error> {
+  const error = err instanceof Error ? err : new Error(String(err));
+  const screen = await page
+    .locator("body")
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((e: unknown) => `(no snapshot: ${String(e)})`);
+  error.message += `\n  at ${page.url()} the page showed:\n${screen.slice(0, 4_000)}`;
+  return error;
 }
 
 /** The text of the shared alert dialog, then confirms it. */
