@@ -117,6 +117,8 @@ export default defineConfig({
           globalSetup: ["./src/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a settings window's title took longer under CI's load.
+          expect: { poll: { timeout: 15_000 } },
           // Each spec file has its own server and browser, so files share the two workers with the other projects:
           // run one at a time, they waited for every other project and added ten minutes to a run.
         },
