@@ -51,11 +51,13 @@ export const test = base
     const pageErrors: string[] = [];
     page.on("pageerror", (err) => pageErrors.push(err.message));
     page.on("console", (msg) => {
-      // The browser's own lines for refused connections (server restarts) are not errors of the app; policy
+      // The browser's own lines for refused connections (server restarts) are not errors of the app, nor its lines
+      // for the 503 a draining server answers to requests already on their way (Fastify's return503OnClosing); policy
       // violations are reported to cspViolations.
       if (
         msg.type() === "error" &&
         !msg.text().includes("net::ERR_") &&
+        !msg.text().includes("the server responded with a status of 503") &&
         !isCspConsoleLine(msg.text())
       )
         pageErrors.push(msg.text());
