@@ -67,7 +67,7 @@ export class PreparedStatements {
         : `${value as string | number | bigint | boolean}`;
     });
     const { messages } = await this.lite.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
@@ -91,7 +91,7 @@ export class PreparedStatements {
     }
     const name = `moa_${this.nextName++}`;
     const { messages } = await this.lite.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: "S", name }),
         serialize.sync(),
@@ -116,7 +116,7 @@ export class PreparedStatements {
     this.prepared.delete(sql);
     try {
       await this.lite.execProtocol(
-        concat([
+        Buffer.concat([
           serialize.close({ type: "S", name: statement.name }),
           serialize.sync(),
         ]),
@@ -133,14 +133,4 @@ function isCode(err: unknown, code: string): boolean {
     err !== null &&
     (err as { code?: unknown }).code === code
   );
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
