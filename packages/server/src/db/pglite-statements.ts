@@ -13,13 +13,12 @@ import {
   type PGlite,
   type Results,
 } from "@electric-sql/pglite";
+import { FEATURE_NOT_SUPPORTED, hasPgCode } from "./pg-errors.js";
 
 type Prepared = { name: string; paramTypes: number[] };
 
 /** Prepared statements kept per session; the least recently used beyond this are closed. */
 const MAX_PREPARED = 200;
-/** PostgreSQL's answer when a table changed under a prepared `select *`: "cached plan must not change result type". */
-const CACHED_PLAN_CHANGED = "0A000";
 
 const { serialize } = protocol;
 
@@ -42,9 +41,9 @@ export class PreparedStatements {
     try {
       return await this.run(statement, params);
     } catch (err) {
-      if (!isCode(err, CACHED_PLAN_CHANGED)) throw err;
-      // A migration or test changed a table under the plan: forget it, and run afresh when no transaction is
-      // aborted by the failure.
+      if (!hasPgCode(err, FEATURE_NOT_SUPPORTED)) throw err;
+      // Here 0A000 is "cached plan must not change result type": a migration or test changed a table under the
+      // plan. Forget it, and run afresh when no transaction is aborted by the failure.
       await this.close(sql);
       if (this.lite.isInTransaction()) throw err;
       return this.run(await this.statementFor(sql), params);
@@ -125,12 +124,4 @@ export class PreparedStatements {
       // Names are never reused, so a statement left open cannot be confused with another.
     }
   }
-}
-
-function isCode(err: unknown, code: string): boolean {
-  return (
-    typeof err === "object" &&
-    err !== null &&
-    (err as { code?: unknown }).code === code
-  );
 }

@@ -1,5 +1,6 @@
 /** Friend groups and friends of a user. Group names are unique per user (database constraint). */
 import type { Db } from "../database.js";
+import { hasPgCode, UNIQUE_VIOLATION } from "../pg-errors.js";
 
 export type FriendGroup = { id: number; name: string };
 export type FriendLink = { friendId: number; groupId: number | null };
@@ -7,8 +8,7 @@ export type FriendLink = { friendId: number; groupId: number | null };
 /** Thrown when a group name is taken (unique violation). */
 export class DuplicateGroupNameError extends Error {}
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string } | null)?.code === "23505";
+const isUniqueViolation = (err: unknown) => hasPgCode(err, UNIQUE_VIOLATION);
 
 export class FriendsRepository {
   constructor(private readonly db: Db) {}

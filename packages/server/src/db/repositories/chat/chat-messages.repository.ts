@@ -114,35 +114,24 @@ export async function insertMessageBatch(
   });
 }
 
-const INSERT_COLUMNS = [
-  "room_id",
-  "sender_id",
-  "sender_jid",
-  "origin_id",
-  "log_time",
-  "body",
-  "content_type",
-  "extension",
-  "reply_title",
-  "reply_text",
-  "reply_time",
-] as const;
+/** The inserted columns, in statement order, with their types (the raising insert passes a typed array per column). */
+const COLUMN_TYPES = {
+  room_id: "bigint",
+  sender_id: "bigint",
+  sender_jid: "text",
+  origin_id: "text",
+  log_time: "bigint",
+  body: "text",
+  content_type: "text",
+  extension: "text",
+  reply_title: "text",
+  reply_text: "text",
+  reply_time: "bigint",
+} as const;
 
-/** Each inserted column's type (the raising insert passes a typed array per column). */
-const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], "bigint" | "text"> =
-  {
-    room_id: "bigint",
-    sender_id: "bigint",
-    sender_jid: "text",
-    origin_id: "text",
-    log_time: "bigint",
-    body: "text",
-    content_type: "text",
-    extension: "text",
-    reply_title: "text",
-    reply_text: "text",
-    reply_time: "bigint",
-  };
+const INSERT_COLUMNS = Object.keys(
+  COLUMN_TYPES,
+) as (keyof typeof COLUMN_TYPES)[];
 
 const RETURNING = `returning id, room_id as "roomId", sender_jid as "senderJid", origin_id as "originId", log_time as "logTime"`;
 
