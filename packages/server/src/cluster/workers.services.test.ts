@@ -13,7 +13,7 @@ import {
   loginAs,
   type TestUser,
 } from "../testing/factories.js";
-import type { ServerProcess } from "../testing/index.js";
+import { until, type ServerProcess } from "../testing/index.js";
 import { createCluster, type Cluster } from "../xmpp/testing/cluster.js";
 import { createRoom, heard, say } from "../xmpp/testing/chat-fixture.js";
 import { loginRaw, type RawClient } from "../xmpp/testing/raw-client.js";
@@ -81,13 +81,6 @@ function serverPidOf(
 }
 
 /** Resolves once `done` holds, checking every 50 ms (process table changes send no event). */
-async function until(done: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const alive = (pid: number) => {
   try {
@@ -137,6 +130,7 @@ it("spreads connections over both workers, delivers across them, and replaces a 
       node.workerPids().length === 2 &&
       !node.workerPids().includes(workers[0]!),
     "a replacement worker",
+    30_000,
   );
   const replacement = node.workerPids().find((pid) => pid !== workers[1])!;
   // The members who were cut off come back; one of them is served by the new worker.
@@ -168,5 +162,5 @@ it("takes its workers down with it when the primary is killed outright", async (
   process.kill(node.child.pid!, "SIGKILL");
   // No worker is left holding connections that nothing supervises: clients reconnect to another node.
   await client.closed;
-  await until(() => !workers.some(alive), "the workers to exit");
+  await until(() => !workers.some(alive), "the workers to exit", 30_000);
 }, 60_000);

@@ -5,6 +5,7 @@ export {
   testRedisUrl,
 } from "./test-database.js";
 export { createTestServer, type TestServer } from "./test-server.js";
+export { until } from "./until.js";
 export { startServerAtTime, type ServerAtTime } from "./server-at-time.js";
 export {
   runCli,

@@ -22,6 +22,7 @@ import {
   createUser,
   directoryFor,
   loginAs,
+  until,
   type TestServer,
   type TestUser,
 } from "../testing/index.js";
@@ -113,13 +114,6 @@ async function refused(
 }
 
 /** Waits (up to 5 s) for a condition checked every 20 ms. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 250; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("condition not met");
-}
 
 /** Reads a raw TCP stream until `marker` arrives. */
 function readUntil(
@@ -242,7 +236,7 @@ describe("TCP c2s", () => {
       return (
         rows.length === 2 && rows.every((r) => r.revoke_reason === "logout")
       );
-    });
+    }, "both login sessions closed");
   });
 
   it("still accepts PLAIN with an access token over TCP", async () => {

@@ -6,17 +6,10 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { until } from "../../testing/until.js";
 import { renderThumbnail, THUMBNAIL_CONCURRENCY } from "./thumbnailer.js";
 
 const IMAGES = 6;
-
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("renderThumbnail", () => {
   it("reads at most two images at a time; the others start as earlier ones finish, and all get a thumbnail", async () => {
@@ -38,7 +31,10 @@ describe("renderThumbnail", () => {
         }),
     );
     const results = sources.map((s) => renderThumbnail(s));
-    await until(() => reading.size >= THUMBNAIL_CONCURRENCY);
+    await until(
+      () => reading.size >= THUMBNAIL_CONCURRENCY,
+      "the first images being read",
+    );
     // A wait for something that must not happen: it can only make the test pass wrongly, never fail wrongly.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([...reading].sort()).toEqual([0, 1]);
@@ -50,6 +46,7 @@ describe("renderThumbnail", () => {
       // One more starts per finished one (the wait fails if more had started, since the count would pass it).
       await until(
         () => reading.size === Math.min(i + 1 + THUMBNAIL_CONCURRENCY, IMAGES),
+        "the next image being read",
       );
     }
   });

@@ -13,7 +13,11 @@ import { WebSocket } from "ws";
 import xml, { type Element } from "@xmpp/xml";
 import { NS_MUC, NS_SM, NS_STREAMS } from "@moa/shared";
 import { xmppTcpPorts } from "../../app.js";
-import { createTestServer, type TestServer } from "../../testing/index.js";
+import {
+  createTestServer,
+  until,
+  type TestServer,
+} from "../../testing/index.js";
 import {
   chatUsers,
   connect,
@@ -87,13 +91,6 @@ function maskedTextFrame(text: string): Buffer {
 }
 
 /** Polls a condition; a generous deadline, since a loaded machine processes the limited stream slower still. */
-async function until(done: () => boolean, deadlineMs = 20_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const message = (to: string, i: number) =>
   `<message xmlns="jabber:client" type="groupchat" to="${to}" id="m${i}"><body>n${i}</body></message>`;
@@ -142,11 +139,19 @@ describe("inbound rate limit", () => {
       for (let i = 0; i < MESSAGES; i += 1) a.send(message(to, i));
       // Stream management counts a message as handled only after its commit: h = 1,000 means none was lost.
       a.send(`<r xmlns="${NS_SM}"/>`);
-      await until(() => a.received.some((el) => el.name === "a"), 60_000);
+      await until(
+        () => a.received.some((el) => el.name === "a"),
+        "an ack",
+        60_000,
+      );
       expect(a.received.find((el) => el.name === "a")?.attrs.h).toBe(
         String(MESSAGES),
       );
-      await until(() => bodiesIn(b.received).length >= MESSAGES, 60_000);
+      await until(
+        () => bodiesIn(b.received).length >= MESSAGES,
+        "every message",
+        60_000,
+      );
       expect(bodiesIn(b.received)).toEqual(inOrder);
       expect(tooEarly(arrived, started)).toEqual([]);
       expect(bodiesIn(a.received)).toEqual(inOrder);
@@ -192,7 +197,11 @@ describe("inbound rate limit", () => {
           ),
         ),
       );
-      await until(() => bodiesIn(web.received).length >= MESSAGES, 60_000);
+      await until(
+        () => bodiesIn(web.received).length >= MESSAGES,
+        "every message",
+        60_000,
+      );
       expect(bodiesIn(web.received)).toEqual(inOrder);
       expect(tooEarly(arrived, started)).toEqual([]);
       expect(streamError).toBe(false);
