@@ -111,7 +111,7 @@ describe("friend tab", () => {
       // The refused add above may still show the same message: once it has gone, the next one is the rename's. (A
       // count of copies raced the earlier one expiring as the new one appeared.)
       const duplicate = page.getByText("이미 같은 이름의 그룹이 있습니다.");
-      await expect.poll(() => duplicate.count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => duplicate.count()).toBe(0);
       await page.getByRole("button", { name: "프로젝트팀 이름 저장" }).click();
       await duplicate.first().waitFor();
       await nameField.fill("신제품 TF");
