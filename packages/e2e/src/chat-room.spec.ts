@@ -164,6 +164,20 @@ describe("chat room window", () => {
         "답장",
         "삭제",
       ]);
+      // Select all selects the message's text, and keeps it selected once the message has the focus back.
+      await mine.getByRole("menuitem", { name: "전체 선택" }).click();
+      await expect
+        .poll(() => mine.evaluate(() => window.getSelection()?.toString()))
+        .toBe("잘못 보낸 메시지");
+      await expect
+        .poll(() =>
+          mine.evaluate(() => document.activeElement?.textContent ?? ""),
+        )
+        .toBe("잘못 보낸 메시지");
+      expect(await mine.evaluate(() => window.getSelection()?.toString())).toBe(
+        "잘못 보낸 메시지",
+      );
+      await bubble(mine, "잘못 보낸 메시지").click({ button: "right" });
       await mine.getByRole("menuitem", { name: "삭제" }).click();
       const confirm = mine
         .getByRole("dialog")

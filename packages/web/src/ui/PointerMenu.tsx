@@ -1,9 +1,10 @@
 /**
  * One context menu for a whole list, opened where the pointer (or the focused row) is. Long virtualised lists use it
  * instead of a menu per row: a dropdown per row costs a trigger, refs and listeners on every row that scrolls in.
+ * When it closes, the element that opened it gets the keyboard focus back, so a keyboard user stays in the list.
  */
 import { Dropdown } from "antd";
-import type { CSSProperties } from "react";
+import { useRef, type CSSProperties } from "react";
 import "./pointer-menu.css";
 
 /** A menu entry. */
@@ -19,6 +20,8 @@ type PointerMenuProps<K extends string> = {
   items: readonly PointerMenuItem<K>[];
   onPick: (key: K) => void;
   onClose: () => void;
+  /** The element that opened the menu: it gets the focus back when the menu closes, unless something else took it. */
+  opener?: HTMLElement | null;
 };
 
 /**
@@ -41,16 +44,33 @@ export function PointerMenu<K extends string>({
   items,
   onPick,
   onClose,
+  opener,
 }: PointerMenuProps<K>) {
   // The anchor sits inside the container's box (a fixed one is not measured for alignment).
   const anchor: CSSProperties = { left: at?.x ?? 0, top: at?.y ?? 0 };
+  const popup = useRef<HTMLDivElement>(null);
+  const close = () => {
+    const back = opener;
+    onClose();
+    // A frame later: the menu focuses itself in the frame after it opens, so an item picked within that frame would
+    // otherwise take the focus from the opener again. What a pick opened (a dialog, the composer) keeps the focus.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const lost =
+        active === null ||
+        active === document.body ||
+        !active.isConnected ||
+        popup.current?.contains(active) === true;
+      if (lost && back?.isConnected) back.focus();
+    });
+  };
   return (
     <Dropdown
       // Context menu: a click elsewhere closes it (the anchor itself is never clicked).
       trigger={["contextMenu"]}
       open={at !== null}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- a menu opened from the keyboard must take the focus (WAI-ARIA menu button pattern)
       autoFocus
@@ -62,10 +82,11 @@ export function PointerMenu<K extends string>({
         })),
         onClick: ({ key }) => {
           const item = items.find((i) => i.key === key);
-          onClose();
+          close();
           if (item) onPick(item.key);
         },
       }}
+      popupRender={(menu) => <div ref={popup}>{menu}</div>}
     >
       <span className="moa-pointer-menu__anchor" style={anchor} />
     </Dropdown>

@@ -195,6 +195,28 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     await expectMenu(mine, ["전체 선택", "답장", "삭제"]);
   });
 
+  it("opens a message's menu from the keyboard; the message has the focus again after it, and reply moves it to the editor", async () => {
+    const { user } = renderRoom({
+      messages: [message(1, KIM, "김민수의 글")],
+    });
+    const bubble = (await bubbleOf("김민수의 글")) as HTMLElement;
+    bubble.focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    await user.click(await screen.findByRole("menuitem", { name: "복사" }));
+    await waitFor(() => {
+      expect(document.activeElement).toBe(bubble);
+    });
+
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    const replies = await screen.findAllByRole("menuitem", { name: "답장" });
+    await user.click(replies.at(-1)!);
+    await waitFor(() => {
+      expect(document.activeElement).toBe(
+        screen.getByRole("textbox", { name: "메시지 입력" }),
+      );
+    });
+  });
+
   it("deletes an own message after confirmation within 5 minutes, and refuses after", async () => {
     const fresh = message(58, ME, "방금 보낸 글");
     const old = message(54, ME, "6분 전 글");

@@ -32,7 +32,7 @@ type MessageItemProps = {
   offsetMinutes: number;
   /** A click on the sender's avatar: opens their user card. */
   onOpenSender: (jid: string) => void;
-  /** Right click (or the context-menu key) on the message, at viewport coordinates. */
+  /** Right click, or the context-menu key or Shift+F10 on the focused message, at viewport coordinates. */
   onContextMenu: (
     message: RoomMessage,
     own: boolean,
@@ -163,6 +163,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           <div className="moa-msg__sender">{senderName}</div>
         ) : null}
         <div className="moa-msg__line">
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a message is a focusable article (as in the WAI-ARIA feed pattern) whose menu opens from the keyboard */}
           <div
             ref={body}
             className="moa-msg__bubble"
@@ -175,11 +176,30 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               { name: senderName },
             )}
             role="article"
+            // Focusable, so the keyboard reaches the message's menu (copy, reply, delete) as the pointer does.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: the feed pattern's focusable articles
+            tabIndex={0}
             aria-current={found ? "true" : undefined}
             aria-describedby={found ? foundId : undefined}
             onContextMenu={(e) => {
               e.preventDefault();
               onContextMenu(message, own, e, body.current);
+            }}
+            onKeyDown={(e) => {
+              if (e.target !== e.currentTarget) return;
+              if (e.key !== "ContextMenu" && !(e.key === "F10" && e.shiftKey))
+                return;
+              e.preventDefault();
+              const box = e.currentTarget.getBoundingClientRect();
+              onContextMenu(
+                message,
+                own,
+                {
+                  clientX: box.left + box.width / 2,
+                  clientY: box.top + box.height / 2,
+                },
+                body.current,
+              );
             }}
           >
             <Body

@@ -194,6 +194,7 @@ export function MessageList({
           label: t(MESSAGE_MENU_LABELS[item]),
           danger: item === "delete",
         }))}
+        opener={menu?.body ?? null}
         onClose={() => {
           setMenu(null);
         }}

@@ -51,22 +51,12 @@ export function RoomList({
   // One menu for the whole list, at the pointer or the row: a menu per row would weigh on every scrolled row.
   const [menu, setMenu] = useState<{
     row: RoomRowData;
+    opener: HTMLElement;
     x: number;
     y: number;
   } | null>(null);
   const now = useMinuteClock();
   const actions = menu ? actionsOf(menu.row) : [];
-  // The row that opened the menu gets the focus back when it closes, so the keyboard user stays in the list. A frame
-  // later: the menu focuses itself in the frame after it opens, so an item picked within that frame would otherwise
-  // take the focus from the row again.
-  const opener = useRef<HTMLElement | null>(null);
-  const closeMenu = () => {
-    setMenu(null);
-    const row = opener.current;
-    requestAnimationFrame(() => {
-      if (row?.isConnected) row.focus();
-    });
-  };
   const wrap = useRef<HTMLDivElement>(null);
   return (
     <div ref={wrap} className="moa-chat__list-wrap">
@@ -88,8 +78,7 @@ export function RoomList({
               onOpen(row.room.name);
             }}
             onMenu={(x, y, from) => {
-              opener.current = from;
-              setMenu({ row, ...pointIn(wrap.current, x, y) });
+              setMenu({ row, opener: from, ...pointIn(wrap.current, x, y) });
             }}
           />
         )}
@@ -101,7 +90,10 @@ export function RoomList({
           label: t(`chat.action.${action}`),
           danger: action === "leave",
         }))}
-        onClose={closeMenu}
+        opener={menu?.opener ?? null}
+        onClose={() => {
+          setMenu(null);
+        }}
         onPick={(action) => {
           if (menu) onAction(menu.row, action);
         }}

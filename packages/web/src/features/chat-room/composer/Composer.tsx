@@ -23,6 +23,7 @@ import {
 } from "@ant-design/icons";
 import { Button, Input, type GetRef } from "antd";
 import {
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -100,6 +101,13 @@ export function Composer(props: ComposerProps) {
     el?.focus();
     el?.setSelectionRange(at, at);
   }, [text]);
+
+  // Choosing "reply" on a message moves the focus to the editor, where the reply is written.
+  const replyKey = props.replyTo?.messageKey ?? null;
+  useEffect(() => {
+    if (replyKey !== null)
+      editorRef.current?.resizableTextArea?.textArea.focus();
+  }, [replyKey]);
 
   const mentionable =
     canMention(props.roomType) && props.members.length > 0 && !props.disabled;
