@@ -217,6 +217,22 @@ describe("ChatRoomPage", { timeout: 20_000 }, () => {
     });
   });
 
+  it("moves between messages with Page Down and Page Up", async () => {
+    const { user } = renderRoom({
+      messages: [message(1, KIM, "첫 글"), message(2, ME, "둘째 글")],
+    });
+    const first = (await bubbleOf("첫 글")) as HTMLElement;
+    const second = (await bubbleOf("둘째 글")) as HTMLElement;
+    first.focus();
+    await user.keyboard("{PageDown}");
+    expect(document.activeElement).toBe(second);
+    // The last message stays focused: there is none after it.
+    await user.keyboard("{PageDown}");
+    expect(document.activeElement).toBe(second);
+    await user.keyboard("{PageUp}");
+    expect(document.activeElement).toBe(first);
+  });
+
   it("deletes an own message after confirmation within 5 minutes, and refuses after", async () => {
     const fresh = message(58, ME, "방금 보낸 글");
     const old = message(54, ME, "6분 전 글");

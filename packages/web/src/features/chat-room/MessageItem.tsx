@@ -187,6 +187,24 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             }}
             onKeyDown={(e) => {
               if (e.target !== e.currentTarget) return;
+              if (e.key === "PageDown" || e.key === "PageUp") {
+                // As in a feed: Page Down and Page Up move to the next and previous message (the browser scrolls it
+                // into view, and the list renders the ones beyond it).
+                const all = [
+                  ...(e.currentTarget
+                    .closest('[role="list"]')
+                    ?.querySelectorAll<HTMLElement>('[role="article"]') ?? []),
+                ];
+                const next =
+                  all[
+                    all.indexOf(e.currentTarget) +
+                      (e.key === "PageDown" ? 1 : -1)
+                  ];
+                if (!next) return;
+                e.preventDefault();
+                next.focus();
+                return;
+              }
               if (e.key !== "ContextMenu" && !(e.key === "F10" && e.shiftKey))
                 return;
               e.preventDefault();
