@@ -39,6 +39,25 @@ export function pointIn(
   return { x: clientX - (box?.left ?? 0), y: clientY - (box?.top ?? 0) };
 }
 
+/**
+ * Where a key on a focused element opens its menu: the element's centre for the context-menu key or Shift+F10.
+ * @param e - the key event on the element that opens the menu.
+ * @returns viewport coordinates, or undefined for any other key.
+ */
+export function menuKeyPoint(e: {
+  key: string;
+  shiftKey: boolean;
+  currentTarget: Element;
+}): { clientX: number; clientY: number } | undefined {
+  if (e.key !== "ContextMenu" && !(e.key === "F10" && e.shiftKey))
+    return undefined;
+  const box = e.currentTarget.getBoundingClientRect();
+  return {
+    clientX: box.left + box.width / 2,
+    clientY: box.top + box.height / 2,
+  };
+}
+
 export function PointerMenu<K extends string>({
   at,
   items,

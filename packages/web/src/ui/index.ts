@@ -3,7 +3,12 @@ export { Logo } from "./Logo";
 export { PageLayout } from "./PageLayout";
 export { useWindowTitle } from "./use-window-title";
 export { useOpenedOnce } from "./use-opened-once";
-export { PointerMenu, pointIn, type PointerMenuItem } from "./PointerMenu";
+export {
+  menuKeyPoint,
+  PointerMenu,
+  pointIn,
+  type PointerMenuItem,
+} from "./PointerMenu";
 export {
   VirtualList,
   VirtualListItem,

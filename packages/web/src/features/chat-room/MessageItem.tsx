@@ -8,6 +8,7 @@ import { formatLocalTime } from "@moa/shared";
 import { Button } from "antd";
 import { memo, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { menuKeyPoint } from "../../ui";
 import { AlarmCard } from "./AlarmCard";
 import { FileMessageBody } from "./files";
 import type { MessageRow } from "./message-rows";
@@ -107,6 +108,25 @@ function Body({
   );
 }
 
+/**
+ * The message before or after one in the list, as in a feed, where Page Down and Page Up move between them (focusing
+ * it scrolls it into view, and the list renders the ones beyond it).
+ * @param bubble - a message's focusable bubble.
+ * @param step - 1 for the next message, -1 for the previous.
+ * @returns its bubble, or undefined at either end of what is rendered.
+ */
+function adjacentMessage(
+  bubble: HTMLElement,
+  step: 1 | -1,
+): HTMLElement | undefined {
+  const all = [
+    ...(bubble
+      .closest('[role="list"]')
+      ?.querySelectorAll<HTMLElement>('[role="article"]') ?? []),
+  ];
+  return all[all.indexOf(bubble) + step];
+}
+
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { t } = useTranslation();
   const { row, unread, flash, found, nameOf, offsetMinutes, onContextMenu } =
@@ -187,37 +207,19 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             }}
             onKeyDown={(e) => {
               if (e.target !== e.currentTarget) return;
-              if (e.key === "PageDown" || e.key === "PageUp") {
-                // As in a feed: Page Down and Page Up move to the next and previous message (the browser scrolls it
-                // into view, and the list renders the ones beyond it).
-                const all = [
-                  ...(e.currentTarget
-                    .closest('[role="list"]')
-                    ?.querySelectorAll<HTMLElement>('[role="article"]') ?? []),
-                ];
-                const next =
-                  all[
-                    all.indexOf(e.currentTarget) +
-                      (e.key === "PageDown" ? 1 : -1)
-                  ];
+              const at = menuKeyPoint(e);
+              if (at) {
+                e.preventDefault();
+                onContextMenu(message, own, at, body.current);
+              } else if (e.key === "PageDown" || e.key === "PageUp") {
+                const next = adjacentMessage(
+                  e.currentTarget,
+                  e.key === "PageDown" ? 1 : -1,
+                );
                 if (!next) return;
                 e.preventDefault();
                 next.focus();
-                return;
               }
-              if (e.key !== "ContextMenu" && !(e.key === "F10" && e.shiftKey))
-                return;
-              e.preventDefault();
-              const box = e.currentTarget.getBoundingClientRect();
-              onContextMenu(
-                message,
-                own,
-                {
-                  clientX: box.left + box.width / 2,
-                  clientY: box.top + box.height / 2,
-                },
-                body.current,
-              );
             }}
           >
             <Body

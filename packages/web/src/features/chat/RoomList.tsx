@@ -9,7 +9,13 @@ import { Avatar, Badge } from "antd";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import { PointerMenu, pointIn, VirtualList, VirtualListItem } from "../../ui";
+import {
+  menuKeyPoint,
+  PointerMenu,
+  pointIn,
+  VirtualList,
+  VirtualListItem,
+} from "../../ui";
 import type { RoomAction } from "./room-commands";
 import { lastMessagePreview, type RoomRowData } from "./room-display";
 
@@ -131,14 +137,10 @@ function RoomRow({
     -new Date(now).getTimezoneOffset(),
   );
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) {
+    const at = menuKeyPoint(e);
+    if (at) {
       e.preventDefault();
-      const box = e.currentTarget.getBoundingClientRect();
-      onMenu(
-        box.left + box.width / 2,
-        box.top + box.height / 2,
-        e.currentTarget,
-      );
+      onMenu(at.clientX, at.clientY, e.currentTarget);
       return;
     }
     if (e.key !== "Enter") return;
