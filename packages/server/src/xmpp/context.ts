@@ -11,7 +11,7 @@ import type { Router } from "./router.js";
 /** Account operations the chat connection offers, provided by the identity and home services. */
 export type AccountHooks = {
   /** Issues a fresh access token for the same login session (spec §7.8 token renew). */
-  renewToken: (actor: Actor) => Promise<{ token: string; expiresAt: Date }>;
+  renewToken: (actor: Actor) => { token: string; expiresAt: Date };
   /** Sets the user's nickname (MSG_01); throws the spec's refusal when too long. */
   setNickname: (actor: Actor, nickname: string) => Promise<string>;
   /** Ends a login session opened by a password SASL login, when its stream's session ends. */

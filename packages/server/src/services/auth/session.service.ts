@@ -111,7 +111,7 @@ export class SessionService {
       passwordVersion: user.passwordVersion,
       now,
     });
-    const access = await this.tokens.issue(actorOf(user, company, sessionId));
+    const access = this.tokens.issue(actorOf(user, company, sessionId));
     const refresh = await this.newRefreshToken(sessionId, now);
     const tokens: SessionTokens = {
       sessionId,
@@ -187,7 +187,7 @@ export class SessionService {
       return { ok: false, code: "107", reason: "session_revoked" };
     await this.sessions.touch(session.id, now);
     const actor = actorOf(user, company, session.id);
-    const access = await this.tokens.issue(actor);
+    const access = this.tokens.issue(actor);
     const next = await this.newRefreshToken(session.id, now);
     this.sessionEvents.renewed(session.userId, session.id, access.expiresAt);
     return {

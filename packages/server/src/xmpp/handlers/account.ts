@@ -19,14 +19,16 @@ export const NICKNAME_MESSAGE_TYPE = "MSG_01";
  * @param ctx the XMPP context.
  */
 export function registerAccount(router: Router, ctx: XmppContext): void {
-  router.iq("get", NS_MOA_USER, "token", async (session) => {
-    const { token, expiresAt } = await ctx.account.renewToken(session.actor);
+  router.iq("get", NS_MOA_USER, "token", (session) => {
+    const { token, expiresAt } = ctx.account.renewToken(session.actor);
     // The connection lives on until the renewed token expires.
     session.extendCredentials(expiresAt.getTime());
-    return xml(
-      "token",
-      { xmlns: NS_MOA_USER, expires: expiresAt.toISOString() },
-      token,
+    return Promise.resolve(
+      xml(
+        "token",
+        { xmlns: NS_MOA_USER, expires: expiresAt.toISOString() },
+        token,
+      ),
     );
   });
 }

@@ -1,4 +1,5 @@
 /** Sessions over real HTTP: expired and revoked access tokens, refresh rotation and replay, logout, lock screen, handshake. */
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Company } from "../../../db/repositories/companies.repository.js";
 import {
@@ -80,6 +81,36 @@ describe("access tokens on /api/v1/**", () => {
       status: 401,
       body: { ErrorCode: "01", ErrorMsg: "unauthorized" },
     });
+  });
+
+  it("refuses the token's claims signed by anyone but the server: unsigned (alg none), another key, or a longer life", async () => {
+    const user = await createUser(db(), company);
+    const { accessToken } = await loginAs(server, user);
+    const [header = "", payload = ""] = accessToken.split(".");
+    const claims = JSON.parse(
+      Buffer.from(payload, "base64url").toString(),
+    ) as Record<string, unknown>;
+    const b64 = (value: unknown) =>
+      Buffer.from(JSON.stringify(value)).toString("base64url");
+    const hs256 = (input: string, key: string) =>
+      createHmac("sha256", key).update(input).digest("base64url");
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${payload}.`;
+    const otherKey = `${header}.${payload}.${hs256(`${header}.${payload}`, "not the server's key")}`;
+    const longer = `${header}.${b64({ ...claims, exp: Number(claims.exp) + 3600 })}.${accessToken.split(".")[2]}`;
+    for (const token of [unsigned, otherKey, longer])
+      expect(await call("/api/v1/chat/home/org/setting", token)).toEqual({
+        status: 401,
+        body: { ErrorCode: "01", ErrorMsg: "unauthorized" },
+      });
+    // The genuine token still works, up to the second before its expiry (by the server's clock, not the machine's).
+    now = Number(claims.exp) * 1000 - 1000;
+    expect(
+      (await call("/api/v1/chat/home/org/setting", accessToken)).body,
+    ).toMatchObject({ ErrorCode: "00" });
+    now += 1000;
+    expect(
+      (await call("/api/v1/chat/home/org/setting", accessToken)).body,
+    ).toEqual({ ErrorCode: "01", ErrorMsg: "ExpiredJwt" });
   });
 
   it("logout revokes the session: its access token answers 401 and its refresh token 107", async () => {
