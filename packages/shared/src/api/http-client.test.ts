@@ -89,6 +89,47 @@ describe("createApiClient", () => {
     expect(tokens.get()).toBeUndefined();
   });
 
+  it("refreshes once when a request's ExpiredJwt answer comes after another request's refresh finished", async () => {
+    const expired = { ErrorCode: "01", ErrorMsg: "ExpiredJwt" };
+    const calls: Call[] = [];
+    let answerLate: () => void = () => {};
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const fetch: FetchLike = async (url, init) => {
+      calls.push({ url, ...init });
+      const json = (body: unknown) => ({
+        status: 200,
+        json: () => Promise.resolve(body),
+      });
+      if (url.endsWith("/token/refresh"))
+        return json({
+          ErrorCode: "00",
+          Token_Info: {
+            Access_Token: "A2",
+            Expires_In: 3600,
+            Refresh_Token: "R2",
+          },
+        });
+      if (init.accessToken === "A2") return json({ ErrorCode: "00" });
+      // The second request with the old token is answered only after the first one's refresh and replay.
+      if (url.endsWith("/late")) await late;
+      return json(expired);
+    };
+    const tokens = store({ accessToken: "A", refreshToken: "R" });
+    const client = createApiClient({
+      baseUrl: "https://moa.test",
+      fetch,
+      tokens,
+    });
+    const slow = client.request({ path: "/api/v1/late" });
+    await client.request({ path: "/api/v1/first" });
+    answerLate();
+    await expect(slow).resolves.toEqual({ ErrorCode: "00" });
+    expect(calls.filter((c) => c.url.endsWith("/token/refresh"))).toHaveLength(
+      1,
+    );
+    expect(tokens.get()).toEqual({ accessToken: "A2", refreshToken: "R2" });
+  });
+
   it("maps 418 to SessionExpiredError and other statuses to HttpStatusError", async () => {
     const { fetch } = scripted([
       { status: 418, body: {} },

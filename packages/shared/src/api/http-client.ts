@@ -192,6 +192,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     await refreshing;
   };
 
+  /**
+   * Refreshes after an ExpiredJwt answer, unless the token that expired was already replaced: a request answered
+   * after another one's refresh finished must not refresh again (each refresh rotates the tokens, for nothing).
+   * @param expired the access token the request was sent with.
+   */
+  const renew = async (expired: string | undefined) => {
+    if (!refreshing && options.tokens.get()?.accessToken !== expired) return;
+    await refresh();
+  };
+
   const isExpired = (json: unknown) =>
     typeof json === "object" && json !== null && isExpiredJwt(json);
 
@@ -200,9 +210,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async request<T>(opts: RequestOptions<T>): Promise<T> {
       const method = opts.method ?? "GET";
       const auth = opts.auth ?? true;
+      const sentWith = auth ? options.tokens.get()?.accessToken : undefined;
       let json = await send(method, opts.path, opts.body, auth);
       if (auth && isExpired(json)) {
-        await refresh();
+        await renew(sentWith);
         json = await send(method, opts.path, opts.body, auth);
         // A fresh token that is already expired means the clocks disagree badly: give up the session.
         if (isExpired(json)) {
