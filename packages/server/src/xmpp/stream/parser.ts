@@ -1,6 +1,6 @@
 /**
- * Parses RFC 7395 frames (one stanza per WebSocket text message) into @xmpp/xml Elements with one reused
- * strict XML 1.0 parser per connection (saxes, STACK.md §3). DTDs, comments and processing
+ * Parses RFC 7395 frames (one stanza per WebSocket text message) into @xmpp/xml Elements with a reused strict
+ * XML 1.0 parser (saxes, STACK.md §3). DTDs, comments and processing
  * instructions are refused (restricted-xml); depth, element and attribute counts are bounded.
  */
 import { Element } from "@xmpp/xml";
@@ -86,7 +86,7 @@ export function restrictXml(sax: SaxesParser<{ xmlns: false }>): void {
   sax.on("processinginstruction", restricted);
 }
 
-/** One connection's frame parser; not reusable after it has thrown. */
+/** A frame parser: reusable from one frame to the next, not after it has thrown. */
 export class FrameParser {
   private readonly sax = new SaxesParser({ xmlns: false, position: false });
   private readonly builder: StanzaBuilder;

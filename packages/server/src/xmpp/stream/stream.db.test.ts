@@ -224,6 +224,23 @@ describe("bad input", () => {
     expect(await streamError(c)).toBe("not-well-formed");
   });
 
+  it("ends only the stream that sent bad XML: other streams keep parsing, before and after the broken frame", async () => {
+    const bystander = await loginRaw(server.url, bob);
+    for (const broken of ["<iq><unclosed>", "<message><a></b></message>"]) {
+      const c = await loginRaw(server.url, alice);
+      c.send(broken);
+      expect(await streamError(c)).toBe("not-well-formed");
+      const pong = await bystander.iq("get", `<ping xmlns="${NS_PING}"/>`);
+      expect(pong.attrs.type).toBe("result");
+      const fresh = await loginRaw(server.url, alice);
+      expect(
+        (await fresh.iq("get", `<ping xmlns="${NS_PING}"/>`)).attrs.type,
+      ).toBe("result");
+      await fresh.close();
+    }
+    await bystander.close();
+  });
+
   it("closes with restricted-xml for a DOCTYPE with entities (billion laughs)", async () => {
     const c = await opened();
     c.send(

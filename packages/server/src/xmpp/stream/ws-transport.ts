@@ -1,5 +1,6 @@
 /** XMPP over WebSocket (RFC 7395): one element per text frame, the stream opened and closed by framing elements. */
 import type { Socket } from "node:net";
+import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
 import { NS_FRAMING } from "@moa/shared";
 import { StreamError } from "./errors.js";
@@ -11,9 +12,29 @@ import type {
   TransportSink,
 } from "./transport.js";
 
+/**
+ * A frame is parsed synchronously and whole, so one parser serves every WebSocket connection of an endpoint (its
+ * limits): a parser per connection held about 1.5 kB per idle connection. saxes is not reusable after an error, so
+ * a parser that threw is replaced.
+ */
+const parsers = new WeakMap<XmppLimits, FrameParser>();
+
+function parseFrame(limits: XmppLimits, frame: string): Element {
+  let parser = parsers.get(limits);
+  if (!parser) {
+    parser = new FrameParser(limits);
+    parsers.set(limits, parser);
+  }
+  try {
+    return parser.parse(frame);
+  } catch (err) {
+    parsers.delete(limits);
+    throw err;
+  }
+}
+
 export class WebSocketTransport implements StreamTransport {
   readonly canStartTls = false;
-  private readonly parser: FrameParser;
   private corked = false;
   private closing = false;
 
@@ -25,12 +46,10 @@ export class WebSocketTransport implements StreamTransport {
    */
   constructor(
     private readonly ws: WebSocket,
-    limits: XmppLimits,
+    private readonly limits: XmppLimits,
     readonly secure: boolean,
     readonly remoteAddress: string,
-  ) {
-    this.parser = new FrameParser(limits);
-  }
+  ) {}
 
   start(sink: TransportSink): void {
     this.ws.on("message", (data, isBinary) => {
@@ -42,7 +61,7 @@ export class WebSocketTransport implements StreamTransport {
         if (frame.byteLength > sink.maxBytes())
           throw new StreamError("policy-violation", "stanza too big");
         sink.input(frame.byteLength, () =>
-          this.parser.parse(frame.toString("utf8")),
+          parseFrame(this.limits, frame.toString("utf8")),
         );
       } catch (err) {
         sink.failed(err);
