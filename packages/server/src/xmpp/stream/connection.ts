@@ -89,7 +89,7 @@ export class XmppConnection implements SessionTransport {
   private credentialsExpireAt = 0;
   private passwordLogin = false;
   private session: ChatSession | undefined;
-  private readonly preAuthTimer: NodeJS.Timeout;
+  private preAuthTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly transport: StreamTransport,
@@ -375,7 +375,7 @@ export class XmppConnection implements SessionTransport {
     if (this.passwordLogin) passwordSessions.add(session);
     this.session = session;
     this.state = "ready";
-    clearTimeout(this.preAuthTimer);
+    this.dropPreBindState();
     session.start(this);
     // With several nodes the session's subscription travels to Redis: answer once it receives events.
     await this.ctx.bus.ready();
@@ -428,7 +428,17 @@ export class XmppConnection implements SessionTransport {
       void this.endLogin(this.actor);
     this.session = old;
     this.state = "ready";
+    this.dropPreBindState();
+  }
+
+  /**
+   * Lets go of what only the login needed, for as long as the connection stays open: the token (a slice of the
+   * whole SASL message) and the pre-auth timer (a Timeout outlives its clearTimeout while referenced).
+   */
+  private dropPreBindState(): void {
     clearTimeout(this.preAuthTimer);
+    this.preAuthTimer = undefined;
+    this.token = "";
   }
 
   private async onReady(el: Element, ns: string | undefined): Promise<void> {
