@@ -107,19 +107,15 @@ export class PresenceService {
     target: PresenceTarget,
     show: Show,
   ): Promise<void> {
-    const loginTime = await this.writer.run(async () => {
-      const rows = await listPresence(this.db, [actor.userId]);
-      const mine = rows.find((r) => r.resource === resource);
-      const time = mine?.loginTime ?? this.now();
-      await upsertPresence(this.db, {
+    const loginTime = await this.writer.run(() =>
+      upsertPresence(this.db, {
         userId: actor.userId,
         resource,
         target,
         show,
-        loginTime: time,
-      });
-      return time;
-    });
+        loginTime: this.now(),
+      }),
+    );
     this.publish(actor, target, show, loginTime);
   }
 

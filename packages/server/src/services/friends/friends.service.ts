@@ -11,10 +11,16 @@ import {
 } from "../../db/repositories/friends.repository.js";
 import { notFound } from "../../errors.js";
 import { refusal } from "../refusal.js";
+import { userJid } from "../auth/identity.js";
 import type { Actor } from "../auth/actor.js";
 import type { OrgEntry, OrgIndexService } from "./org-index.js";
 
 export type Friend = { entry: OrgEntry; groupId: number | null };
+/** A friend as the XMPP roster lists it: with the JID and the group's name. */
+export type RosterFriend = Friend & {
+  jid: string;
+  groupName: string | undefined;
+};
 export type GroupWithFriends = FriendGroup & { friendLoginIds: string[] };
 
 /** A duplicate-friend refusal: ErrorMsg 1105 with the names in details. */
@@ -60,6 +66,35 @@ export class FriendsService {
     return links.flatMap((l) => {
       const entry = index.byId.get(l.friendId);
       return entry ? [{ entry, groupId: l.groupId }] : [];
+    });
+  }
+
+  /**
+   * The caller's friends who are still active colleagues, with what the XMPP roster shows of them. A stock client
+   * reads it at every login, and most users have no friend yet: for them it costs one query, not the groups and the
+   * org (whose company look-ups made it nine queries).
+   * @param actor the caller.
+   * @returns the friends in friend order.
+   */
+  async roster(actor: Actor): Promise<RosterFriend[]> {
+    const links = await this.repo.friends(actor.userId);
+    if (links.length === 0) return [];
+    const [groups, index] = await Promise.all([
+      this.repo.groups(actor.userId),
+      this.org.index(actor),
+    ]);
+    const groupName = new Map(groups.map((g) => [g.id, g.name]));
+    return links.flatMap((l) => {
+      const entry = index.byId.get(l.friendId);
+      if (!entry) return [];
+      return [
+        {
+          entry,
+          groupId: l.groupId,
+          jid: userJid(entry.user, index.company),
+          groupName: l.groupId === null ? undefined : groupName.get(l.groupId),
+        },
+      ];
     });
   }
 

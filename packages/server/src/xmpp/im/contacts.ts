@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import xml, { type Element } from "@xmpp/xml";
 import { presenceTopic } from "../../bus/bus.js";
-import { userJid } from "../../services/auth/identity.js";
 import { renderEvent } from "../render.js";
 import type { ChatSession } from "../stream/chat-session.js";
 import { directoryOf, type ImDeps } from "./colleagues.js";
@@ -30,19 +29,13 @@ export async function rosterOf(
   deps: ImDeps,
   session: ChatSession,
 ): Promise<RosterItem[]> {
-  const dir = directoryOf(deps);
-  const [friends, groups, index] = await Promise.all([
-    dir.friends.friends(session.actor),
-    dir.friends.groups(session.actor),
-    dir.orgIndex.index(session.actor),
-  ]);
-  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const friends = await directoryOf(deps).friends.roster(session.actor);
   return friends.map((f) => ({
     userId: f.entry.user.id,
-    jid: userJid(f.entry.user, index.company),
+    jid: f.jid,
     loginId: f.entry.user.loginId,
     name: f.entry.user.name,
-    group: f.groupId === null ? undefined : groupName.get(f.groupId),
+    group: f.groupName,
   }));
 }
 

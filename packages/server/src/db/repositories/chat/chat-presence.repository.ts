@@ -11,12 +11,16 @@ export type PresenceRow = {
 };
 
 /**
- * Records a resource's presence.
+ * Records a resource's presence; a resource already recorded keeps its login time.
  * @param db the database.
- * @param row the presence.
+ * @param row the presence (its login time is used for a resource not recorded yet).
+ * @returns the resource's login time as stored.
  */
-export async function upsertPresence(db: Db, row: PresenceRow): Promise<void> {
-  await db
+export async function upsertPresence(
+  db: Db,
+  row: PresenceRow,
+): Promise<number> {
+  const stored = await db
     .insertInto("chat_presence")
     .values({
       user_id: row.userId,
@@ -30,7 +34,9 @@ export async function upsertPresence(db: Db, row: PresenceRow): Promise<void> {
         .columns(["user_id", "resource"])
         .doUpdateSet({ show: row.show, target: row.target }),
     )
-    .execute();
+    .returning("login_time")
+    .executeTakeFirstOrThrow();
+  return stored.login_time;
 }
 
 /**
