@@ -4,6 +4,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import {
+  continueIfInUse,
   expectMainWindow,
   openLoginWithDomain,
   submitLogin,
@@ -19,12 +20,7 @@ export function watchErrors(page: Page, errors: string[]): void {
   });
 }
 
-/**
- * Signs a demo user in on a page that has no session yet. An earlier test of the file may have signed the same user
- * in: its closed window ends that session with a best-effort request, which on a busy machine can reach the server
- * after this login asks whether the ID is in use. The server then rightly says it is, and the user continues, as a
- * person who just closed their other window would.
- */
+/** Signs a demo user in on a page that has no session yet (an earlier test's session may still count: continueIfInUse). */
 export async function signIn(
   page: Page,
   serverUrl: string,
@@ -32,14 +28,7 @@ export async function signIn(
 ): Promise<void> {
   await openLoginWithDomain(page, serverUrl);
   await submitLogin(page, loginId);
-  const inUse = page.getByRole("dialog", { name: "중복 로그인" });
-  await page
-    .getByRole("tab", { name: "채팅" })
-    .or(inUse)
-    .first()
-    .waitFor({ timeout: 20_000 });
-  if (await inUse.isVisible())
-    await inUse.getByRole("button", { name: "계속 로그인" }).click();
+  await continueIfInUse(page);
   await expectMainWindow(page);
 }
 

@@ -12,7 +12,11 @@ import {
   type TestUser,
 } from "@moa/server/testing";
 import type { Page } from "playwright-core";
-import { expectMainWindow, watchNoticePopup } from "./login-helpers.js";
+import {
+  continueIfInUse,
+  expectMainWindow,
+  watchNoticePopup,
+} from "./login-helpers.js";
 
 export type TestCompany = {
   server: TestServer;
@@ -54,7 +58,10 @@ export async function startTestCompany(
   };
 }
 
-/** Signs a user in through the login screen (first run: the domain dialog) and waits for the main window. */
+/**
+ * Signs a user in through the login screen (first run: the domain dialog) and waits for the main window; an earlier
+ * test's session of the same user may still count (continueIfInUse).
+ */
 export async function signInAs(
   page: Page,
   company: TestCompany,
@@ -72,5 +79,6 @@ export async function signInAs(
   await pw.fill(user.password);
   watchNoticePopup(page);
   await pw.press("Enter");
+  await continueIfInUse(page);
   await expectMainWindow(page);
 }
