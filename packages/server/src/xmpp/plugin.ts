@@ -39,6 +39,7 @@ import { XmppConnection } from "./stream/connection.js";
 import { StreamError } from "./stream/errors.js";
 import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
 import { SessionRegistry } from "./stream/session-registry.js";
+import { FrameParser } from "./stream/parser.js";
 import { WebSocketTransport } from "./stream/ws-transport.js";
 import type { TcpTransport } from "./stream/tcp-transport.js";
 import {
@@ -236,10 +237,11 @@ export function registerXmppEndpoint(
   const connections = new Set<XmppConnection>();
   const tcpTransports = new Set<TcpTransport>();
   const gone = (c: XmppConnection) => connections.delete(c);
+  const frames = new FrameParser(limits);
   wss.on("connection", (ws, req: IncomingMessage) => {
     const transport = new WebSocketTransport(
       ws,
-      limits,
+      frames,
       options.requestInfo?.isSecure(req) ?? false,
       options.requestInfo?.clientAddress(req) ?? req.socket.remoteAddress ?? "",
     );

@@ -86,25 +86,34 @@ export function restrictXml(sax: SaxesParser<{ xmlns: false }>): void {
   sax.on("processinginstruction", restricted);
 }
 
-/** A frame parser: reusable from one frame to the next, not after it has thrown. */
+/**
+ * A frame parser, reusable from one frame to the next and after a frame that failed (saxes is not reusable after an
+ * error, so it is replaced then). Parsing is synchronous and whole, so one instance can serve many connections.
+ */
 export class FrameParser {
-  private readonly sax = new SaxesParser({ xmlns: false, position: false });
+  private sax: SaxesParser<{ xmlns: false }>;
   private readonly builder: StanzaBuilder;
   private root: Element | undefined;
   private roots = 0;
 
   constructor(limits: ParserLimits) {
     this.builder = new StanzaBuilder(limits);
-    restrictXml(this.sax);
-    this.sax.on("opentag", (tag) => {
+    this.sax = this.newSax();
+  }
+
+  private newSax(): SaxesParser<{ xmlns: false }> {
+    const sax = new SaxesParser({ xmlns: false, position: false });
+    restrictXml(sax);
+    sax.on("opentag", (tag) => {
       if (!this.builder.open) this.roots += 1;
       this.builder.openTag(tag);
     });
-    this.sax.on("closetag", () => {
+    sax.on("closetag", () => {
       this.root = this.builder.closeTag() ?? this.root;
     });
-    this.sax.on("text", (text) => this.builder.text(text));
-    this.sax.on("cdata", (text) => this.builder.text(text));
+    sax.on("text", (text) => this.builder.text(text));
+    sax.on("cdata", (text) => this.builder.text(text));
+    return sax;
   }
 
   /**
@@ -121,6 +130,7 @@ export class FrameParser {
       this.sax.write(frame);
       this.sax.close();
     } catch (err) {
+      this.sax = this.newSax();
       if (err instanceof StreamError) throw err;
       throw new StreamError("not-well-formed");
     }

@@ -1,37 +1,14 @@
 /** XMPP over WebSocket (RFC 7395): one element per text frame, the stream opened and closed by framing elements. */
 import type { Socket } from "node:net";
-import type { Element } from "@xmpp/xml";
 import type { WebSocket } from "ws";
 import { NS_FRAMING } from "@moa/shared";
 import { StreamError } from "./errors.js";
-import type { XmppLimits } from "./limits.js";
-import { FrameParser } from "./parser.js";
+import type { FrameParser } from "./parser.js";
 import type {
   ChannelBinding,
   StreamTransport,
   TransportSink,
 } from "./transport.js";
-
-/**
- * A frame is parsed synchronously and whole, so one parser serves every WebSocket connection of an endpoint (its
- * limits): a parser per connection held about 1.5 kB per idle connection. saxes is not reusable after an error, so
- * a parser that threw is replaced.
- */
-const parsers = new WeakMap<XmppLimits, FrameParser>();
-
-function parseFrame(limits: XmppLimits, frame: string): Element {
-  let parser = parsers.get(limits);
-  if (!parser) {
-    parser = new FrameParser(limits);
-    parsers.set(limits, parser);
-  }
-  try {
-    return parser.parse(frame);
-  } catch (err) {
-    parsers.delete(limits);
-    throw err;
-  }
-}
 
 export class WebSocketTransport implements StreamTransport {
   readonly canStartTls = false;
@@ -40,13 +17,14 @@ export class WebSocketTransport implements StreamTransport {
 
   /**
    * @param ws the accepted socket.
-   * @param limits parser limits.
+   * @param parser the endpoint's frame parser.
    * @param secure whether the upgrade request came over https.
    * @param remoteAddress the client's address.
    */
   constructor(
     private readonly ws: WebSocket,
-    private readonly limits: XmppLimits,
+    /** Shared by the endpoint's connections (a parser per connection held about 1.5 kB per idle connection). */
+    private readonly parser: FrameParser,
     readonly secure: boolean,
     readonly remoteAddress: string,
   ) {}
@@ -61,7 +39,7 @@ export class WebSocketTransport implements StreamTransport {
         if (frame.byteLength > sink.maxBytes())
           throw new StreamError("policy-violation", "stanza too big");
         sink.input(frame.byteLength, () =>
-          parseFrame(this.limits, frame.toString("utf8")),
+          this.parser.parse(frame.toString("utf8")),
         );
       } catch (err) {
         sink.failed(err);
