@@ -4,7 +4,7 @@
  *
  * fast-jwt computes the MAC synchronously with node:crypto. Every XMPP login verifies its token twice (SASL and bind);
  * WebCrypto's HMAC, which jose uses, went through a promise job per call and cost about a third of a millisecond of
- * the event loop each time, a seventh of a connection's set-up.
+ * the event loop each time (in a profile of 1,000 logins, a sixth of the connect phase).
  */
 import { createSigner, createVerifier } from "fast-jwt";
 import type { Clock } from "../../clock.js";

@@ -13,7 +13,7 @@ import { notFound } from "../../errors.js";
 import { refusal } from "../refusal.js";
 import { userJid } from "../auth/identity.js";
 import type { Actor } from "../auth/actor.js";
-import type { OrgEntry, OrgIndexService } from "./org-index.js";
+import type { OrgEntry, OrgIndex, OrgIndexService } from "./org-index.js";
 
 export type Friend = { entry: OrgEntry; groupId: number | null };
 /** A friend as the XMPP roster lists it: with the JID and the group's name. */
@@ -63,10 +63,7 @@ export class FriendsService {
       this.repo.friends(actor.userId),
       this.org.index(actor),
     ]);
-    return links.flatMap((l) => {
-      const entry = index.byId.get(l.friendId);
-      return entry ? [{ entry, groupId: l.groupId }] : [];
-    });
+    return activeFriends(links, index);
   }
 
   /**
@@ -84,18 +81,11 @@ export class FriendsService {
       this.org.index(actor),
     ]);
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
-    return links.flatMap((l) => {
-      const entry = index.byId.get(l.friendId);
-      if (!entry) return [];
-      return [
-        {
-          entry,
-          groupId: l.groupId,
-          jid: userJid(entry.user, index.company),
-          groupName: l.groupId === null ? undefined : groupName.get(l.groupId),
-        },
-      ];
-    });
+    return activeFriends(links, index).map((f) => ({
+      ...f,
+      jid: userJid(f.entry.user, index.company),
+      groupName: f.groupId === null ? undefined : groupName.get(f.groupId),
+    }));
   }
 
   /**
@@ -250,4 +240,15 @@ export class FriendsService {
     if (!checked.ok) throw refusal(checked.code);
     return checked.value;
   }
+}
+
+/** The friend links whose users are still in the org index (active colleagues), in link order. */
+function activeFriends(
+  links: readonly { friendId: number; groupId: number | null }[],
+  index: OrgIndex,
+): Friend[] {
+  return links.flatMap((l) => {
+    const entry = index.byId.get(l.friendId);
+    return entry ? [{ entry, groupId: l.groupId }] : [];
+  });
 }
