@@ -57,6 +57,7 @@ const config = loadConfig({
 const app = await createApp({
   config,
   db: database.db,
+  dbKind: database.kind,
   logger: createLogger("bench", "warn"),
   identity,
 });
