@@ -57,7 +57,6 @@ const config = loadConfig({
 const app = await createApp({
   config,
   db: database.db,
-  dbKind: database.kind,
   logger: createLogger("bench", "warn"),
   identity,
 });

@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { sql } from "kysely";
 import { systemClock, type Clock } from "./clock.js";
 import type { Config } from "./config.js";
-import type { DatabaseHandle, Db } from "./db/database.js";
+import type { Db } from "./db/database.js";
 import { registerAuthHook } from "./http/auth-hook.js";
 import { registerErrorHandler } from "./http/error-handler.js";
 import { registerWebClient } from "./http/web-client.js";
@@ -50,8 +50,6 @@ import { ROSTER_CHANGED } from "./xmpp/im/roster.js";
 export type AppDeps = {
   config: Config;
   db: Db;
-  /** The engine behind db: background work sizes its statements to it. */
-  dbKind: DatabaseHandle["kind"];
   logger: Logger;
   /** The clock services read (tests move it forward); the system clock by default. */
   clock?: Clock;
@@ -120,7 +118,6 @@ export async function createApp(deps: AppDeps) {
   // Chat engine (issue #4): XMPP over WebSocket at /ws/, and over TCP for standard clients (issue #16).
   const xmpp = registerXmppEndpoint(app.server, {
     db: deps.db,
-    databaseKind: deps.dbKind,
     bus: chatBus,
     verifier: identity.tokens,
     chatLogin: new ChatLoginService(

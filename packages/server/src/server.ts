@@ -138,7 +138,6 @@ export async function startServer(
     const app = await createApp({
       config,
       db: database.db,
-      dbKind: database.kind,
       logger,
       identity,
       chatBus,

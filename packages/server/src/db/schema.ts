@@ -168,21 +168,8 @@ export type ChatMessagesTable = {
   reply_text: string | null;
   reply_time: number | null;
   deleted_at: number | null;
-  /** The normalised text as bigram words (006), which chat_search copies; computed by the database. */
+  /** The normalised text as bigram words, which the search index covers (006); computed by the database. */
   search_grams: GeneratedAlways<string | null>;
-};
-
-/** The search index's rows: a message's room and bigram text, filled behind the archive (009). */
-export type ChatSearchTable = {
-  id: number;
-  room_id: number;
-  search_grams: string;
-};
-
-/** The highest message id the search indexer has read (009); one row. */
-export type ChatSearchProgressTable = {
-  only_row: Generated<boolean>;
-  indexed_to: number;
 };
 
 /** Presence of each connected resource (003). */
@@ -403,8 +390,6 @@ export type Database = {
   chat_rooms: ChatRoomsTable;
   chat_members: ChatMembersTable;
   chat_messages: ChatMessagesTable;
-  chat_search: ChatSearchTable;
-  chat_search_progress: ChatSearchProgressTable;
   chat_user_data: ChatUserDataTable;
   chat_presence: ChatPresenceTable;
   chat_logins: ChatLoginsTable;

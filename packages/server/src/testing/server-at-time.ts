@@ -38,7 +38,6 @@ export async function startServerAtTime(
     const app = await createApp({
       config,
       db: database.db,
-      dbKind: database.kind,
       logger: createLogger("test", config.logLevel),
       clock,
     });

@@ -48,7 +48,6 @@ export async function createTestServer(
   const app = await createApp({
     config,
     db: database.db,
-    dbKind: database.kind,
     logger: createLogger("test", config.logLevel),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.chatBus ? { chatBus: opts.chatBus } : {}),

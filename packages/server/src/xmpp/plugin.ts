@@ -8,7 +8,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { PresenceTracker } from "../cluster/node-liveness.js";
 import type { BusEvent, ChatBus } from "../bus/bus.js";
-import type { DatabaseHandle, Db } from "../db/database.js";
+import type { Db } from "../db/database.js";
 import type { Logger } from "../logger.js";
 import type { UpgradeRequestInfo } from "../http/upgrade-request.js";
 import type { AccessTokenVerifier } from "../services/auth/actor.js";
@@ -54,7 +54,6 @@ const EXPIRY_CHECK_INTERVAL_MS = 250;
 
 export type XmppEndpointOptions = {
   db: Db;
-  databaseKind: DatabaseHandle["kind"];
   bus: ChatBus;
   verifier: AccessTokenVerifier;
   chatLogin: ChatLoginService;
@@ -171,16 +170,10 @@ export function registerXmppEndpoint(
   const logger = options.logger.child({ name: "xmpp" });
   const chat = createChatServices({
     db: options.db,
-    databaseKind: options.databaseKind,
     bus: options.bus,
     now,
     multiNode: options.multiNode ?? false,
     presenceTracker: options.presenceTracker,
-    onBackgroundError: (err) =>
-      logger.warn(
-        { err },
-        "search indexing failed; it retries after the next message",
-      ),
   });
   const router = new Router(logger);
   const sessions = new SessionRegistry();
@@ -313,7 +306,7 @@ export function registerXmppEndpoint(
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await tcpStopped;
     await presence.drain();
-    await chat.close();
+    chat.close();
   };
   return { chat, sessions, listenTcp: startTcp, close };
 }

@@ -10,7 +10,6 @@ import { m005WebhardSessions } from "./005-webhard-sessions.js";
 import { m006Search } from "./006-search.js";
 import { m007ScramCredentials } from "./007-scram-credentials.js";
 import { m008SearchIndexTail } from "./008-search-index-tail.js";
-import { m009SearchIndexLag } from "./009-search-index-lag.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -23,5 +22,4 @@ export const migrations: readonly Migration[] = [
   m006Search,
   m007ScramCredentials,
   m008SearchIndexTail,
-  m009SearchIndexLag,
 ];

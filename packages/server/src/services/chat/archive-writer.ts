@@ -51,8 +51,6 @@ export class ArchiveWriter {
     private readonly now: () => number,
     /** Other nodes write to the same archive: no remembered times, commits under the shared lock. */
     private readonly multiNode = false,
-    /** Called after each batch is stored (the search indexer follows the archive). */
-    private readonly committed: () => void = () => {},
   ) {}
 
   /**
@@ -168,7 +166,6 @@ export class ArchiveWriter {
         groups.map((g) => g.first.message),
         [...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId))],
       );
-      this.committed();
       const outcomes = await announce(groups, rows);
       rows.forEach((record, i) => {
         const group = groups[i];

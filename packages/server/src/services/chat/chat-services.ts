@@ -1,7 +1,7 @@
 /** Builds the chat services over one database and bus; the XMPP layer and HTTP integration call these. */
 import { WebhardRepository } from "../../db/repositories/webhard.repository.js";
 import type { ChatBus } from "../../bus/bus.js";
-import type { DatabaseHandle, Db } from "../../db/database.js";
+import type { Db } from "../../db/database.js";
 import { ChatFilesRepository } from "../../db/repositories/chat-files.repository.js";
 import { ArchiveWriter } from "./archive-writer.js";
 import type { PresenceTracker } from "../../cluster/node-liveness.js";
@@ -10,7 +10,6 @@ import { MessagesService } from "./messages.service.js";
 import { NewsService } from "./news.service.js";
 import { PresenceService } from "./presence.service.js";
 import { RoomsService } from "./rooms.service.js";
-import { SearchIndexer } from "./search-indexer.js";
 import { SearchService } from "./search.service.js";
 import { UserDataService } from "./user-data.service.js";
 
@@ -23,14 +22,13 @@ export type ChatServices = {
   search: SearchService;
   /** Waits for the messages being stored to be committed and delivered (graceful drain). */
   settled(): Promise<void>;
-  /** Stops the background work (before the database closes). */
-  close(): Promise<void>;
+  close(): void;
 };
 
 /**
  * Creates the chat services.
- * @param deps database and its engine, bus, clock (epoch ms), whether other nodes share the database and bus, the
- * node registry that learns this node's presences (several nodes), and where background failures are reported.
+ * @param deps database, bus, clock (epoch ms), whether other nodes share the database and bus, and the node
+ * registry that learns this node's presences (several nodes).
  * @returns the services.
  */
 export function createChatServices(deps: {
@@ -39,20 +37,9 @@ export function createChatServices(deps: {
   now: () => number;
   multiNode?: boolean;
   presenceTracker?: PresenceTracker | undefined;
-  databaseKind: DatabaseHandle["kind"];
-  onBackgroundError?: (err: unknown) => void;
 }): ChatServices {
   const members = new MemberCache(deps.db, deps.bus);
-  const indexer = new SearchIndexer(
-    deps.db,
-    deps.databaseKind,
-    deps.onBackgroundError ?? (() => {}),
-  );
-  // What an earlier run stored and did not index yet.
-  indexer.nudge();
-  const writer = new ArchiveWriter(deps.db, deps.now, deps.multiNode, () =>
-    indexer.nudge(),
-  );
+  const writer = new ArchiveWriter(deps.db, deps.now, deps.multiNode);
   const messages = new MessagesService({
     db: deps.db,
     bus: deps.bus,
@@ -86,9 +73,6 @@ export function createChatServices(deps: {
     news,
     search: new SearchService({ db: deps.db, members }),
     settled: () => messages.settled(),
-    close: async () => {
-      members.close();
-      await indexer.stop();
-    },
+    close: () => members.close(),
   };
 }

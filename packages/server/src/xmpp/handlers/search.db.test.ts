@@ -11,15 +11,7 @@ import { NS_MOA_CHAT, NS_MOA_ROOMS, NS_MOA_SEARCH, NS_RSM } from "@moa/shared";
 import { sql, type RawBuilder } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalFileStorage } from "../../storage/local-file-storage.js";
-import {
-  indexNextMessages,
-  indexedTo,
-} from "../../db/repositories/chat/chat-search-index.repository.js";
-import {
-  createTestServer,
-  until,
-  type TestServer,
-} from "../../testing/index.js";
+import { createTestServer, type TestServer } from "../../testing/index.js";
 import {
   chatUsers,
   connect,
@@ -117,14 +109,6 @@ async function search(
   const hits = result.getChildren("hit");
   const last = result.getChild("set", NS_RSM)?.getChildText("last");
   return { hits, snippets: hits.map(marked), ...(last ? { last } : {}) };
-}
-
-/**
- * Brings the search index up to the archive now, as the server's indexer does shortly after messages are stored
- * (rows inserted straight into the archive bypass it), so the search reads old matches from the index.
- */
-async function indexArchive(): Promise<void> {
-  while ((await indexNextMessages(server.database.db, 500)).read > 0);
 }
 
 describe("matching", () => {
@@ -263,21 +247,6 @@ describe("access", () => {
     expect((await search(c, "계약서")).snippets).toEqual(["새 [계약서] 초안"]);
   });
 
-  it("a stored message reaches the search index shortly after, without anyone searching", async () => {
-    const room = await createRoom(a, 2, [B()]);
-    const id = Number(stanzaId(await say(a, room, "색인될 문장")));
-    await until(
-      async () => (await indexedTo(server.database.db)) >= id,
-      "the message's text in the search index",
-    );
-    const row = await server.database.db
-      .selectFrom("chat_search")
-      .select("search_grams")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    expect(row?.search_grams).toContain(" 색인 인될 ");
-  });
-
   it("deleted messages never match", async () => {
     const room = await createRoom(a, 2, [B()]);
     const sent = await say(a, room, "지워질 문장입니다");
@@ -337,7 +306,6 @@ describe("paging", () => {
       );
     await bulk(room, "잡담", 2500);
     await bulk(elsewhere, "창고정리 진행", 3000);
-    await indexArchive();
     await say(a, room, "창고정리 끝났습니다");
     const first = await search(b, "창고정리", { max: 1 });
     expect(first.snippets).toEqual(["[창고정리] 끝났습니다"]);
@@ -374,7 +342,6 @@ describe("paging", () => {
       sql`case when g % 1000 = 0 then '물류센터 ' || g else '물류팀 ' || g end`,
       14_000,
     );
-    await indexArchive();
     const expected = Array.from(
       { length: 14 },
       (_, i) => `[물류센터] ${(14 - i) * 1000}`,
@@ -422,7 +389,6 @@ describe("paging", () => {
       where r.name = ${room} and m.id = ${Number(stanzaId(old))}`.execute(
       server.database.db,
     );
-    await indexArchive();
     expect((await search(b, "뷁")).snippets).toEqual([
       "[뷁] 분기실적보고서를 Excel로 보냅니다",
     ]);

@@ -397,8 +397,7 @@ export async function findMessageByOriginId(
 }
 
 /**
- * Turns a message into a tombstone: the body and payload are erased for everyone, and its text leaves the search
- * index.
+ * Turns a message into a tombstone: the body and payload are erased for everyone.
  * @param db the database.
  * @param id the message.
  * @param at the deletion time.
@@ -419,7 +418,4 @@ export async function markMessageDeleted(
     })
     .where("id", "=", id)
     .execute();
-  // A statement of its own, after the update committed: a copy into the index that read the message before the
-  // update is then either seen here or sees the tombstone itself (dropDeletedFromIndex).
-  await db.deleteFrom("chat_search").where("id", "=", id).execute();
 }

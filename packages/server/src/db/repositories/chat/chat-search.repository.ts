@@ -1,12 +1,10 @@
 /**
- * Message search over the archive's bigram text (migration 006) and its trigram index, which trails the archive in
- * a table of its own (migration 009, chat-search-index.repository.ts). Visibility is the history rule of
+ * Message search over the archive's bigram-text trigram index (migration 006). Visibility is the history rule of
  * chat-messages.repository.ts queryHistory: a member sees the messages of their rooms with an id above their
  * history_from_id (set at join for group invitees and at leave for dual rooms), never a tombstone.
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../database.js";
-import { indexedTo } from "./chat-search-index.repository.js";
 
 export type SearchQuery = {
   userId: number;
@@ -104,7 +102,6 @@ const SPARSE_MATCHES = 250;
  *     list and the room bitmap, however frequent it is elsewhere. Text with at most SPARSE_MATCHES matches in the
  *     whole archive skips the room bitmap (240,000 entries for 200 rooms at a million messages), which would cost
  *     more than reading those matches; the bound is low because finding out costs a scan until that many are found.
- *     The index trails the archive: older messages it has not reached yet are read from the archive first.
  * Measured alternatives (bench/search.bench.ts, 200,000 messages on PostgreSQL, docs/protocol.md): a GIN index on
  * (room_id, bigram text) via btree_gin is not used for `room_id = any(…)` (GIN takes no array conditions) and, forced
  * per room, took ~8 ms a room, 1.6 s over 200; per-room newest-first walks with a merge read every message of the
@@ -163,25 +160,10 @@ export async function searchMessages(
     if (widerLow === null) return found;
     low = widerLow;
   }
-  const indexed = await indexedTo(db);
-  if (indexed < low - 1) {
-    // Older messages the indexer has not reached yet are read from the archive. Normally there are none: the
-    // indexer trails the archive by a fraction of a second, and step 1 read the caller's newest thousands.
-    found.push(
-      ...(await selectMatches(
-        db,
-        q,
-        sql`${inRooms} and m.id > ${indexed} and m.id < ${low}`,
-        q.limit - found.length,
-      )),
-    );
-    if (found.length >= q.limit) return found;
-    low = indexed + 1;
-  }
   // Text rare in the company (the usual case here) is answered from its few matches alone: the room index's bitmap
   // costs more than they do. Only text with many matches takes the AND of both bitmaps.
   const { rows: sparse } = await sql<{ id: number; roomId: number }>`
-    select m.id, m.room_id as "roomId" from chat_search m
+    select m.id, m.room_id as "roomId" from chat_messages m
     where m.id < ${low} and m.search_grams like ${gramPattern(q.text)}
     limit ${SPARSE_MATCHES + 1}`.execute(db);
   const mine = new Set(roomIds);
@@ -250,9 +232,9 @@ async function walkMatches(
 
 /**
  * The newest matches among some of the caller's messages.
- * @param candidates conditions on `m` bounding the rows read (columns the archive and the index share).
- * @param fromIndex read the matches as a set from the index first (its bitmap path, with the probe trigram) instead
- *   of letting the planner walk the archive's candidates newest first.
+ * @param candidates conditions on `m` bounding the rows read.
+ * @param fromIndex read the matches as a set first (the index's bitmap path, with the probe trigram) instead of
+ *   letting the planner walk the candidates newest first.
  */
 async function selectMatches(
   db: Db,
@@ -263,13 +245,16 @@ async function selectMatches(
 ): Promise<SearchRow[]> {
   const pattern = gramPattern(q.text);
   const probe = gramProbe(q.text);
-  // From the index, the candidates are read with the probe and the exact pattern is checked on the archive's own
-  // text, which also leaves out a message deleted since it was indexed.
+  // With a probe the exact pattern is tested on an expression the index does not cover, so it stays a row filter.
+  const textMatch =
+    fromIndex && probe !== undefined
+      ? sql`m.search_grams like ${probe} and (m.search_grams || '') like ${pattern}`
+      : sql`m.search_grams like ${pattern}`;
   const source = fromIndex
     ? sql`(with c as materialized (
-          select m.id from chat_search m where ${candidates} and m.search_grams like ${probe ?? pattern})
-        select m.* from chat_messages m join c on c.id = m.id where m.search_grams like ${pattern})`
-    : sql`(select m.* from chat_messages m where ${candidates} and m.search_grams like ${pattern})`;
+          select m.id from chat_messages m where ${candidates} and ${textMatch})
+        select m.* from chat_messages m join c on c.id = m.id)`
+    : sql`(select m.* from chat_messages m where ${candidates} and ${textMatch})`;
   // The page is chosen before the room rows are joined: joined early, the room table made the planner loop over
   // every room for every candidate message.
   return fetchPage(
