@@ -5,8 +5,9 @@
  * remembers each room's last time; nodes sharing the database (multiNode) instead have the insert statement itself read
  * it, under the archive's commit lock, so times and stanza ids rise in commit order whichever node commits
  * (docs/scaling.md).
- * Announcing happens before the next batch commits (on several nodes: before the lock is released), each batch's
- * messages in their commit order: every member is told of a room's messages in `chattime` order.
+ * Each batch's messages are announced in their commit order, and batches in theirs: every member is told of a room's
+ * messages in `chattime` order. One node commits the next batch while it announces the last (the database works
+ * while the event loop fans out); several nodes announce a batch before the lock is released.
  */
 import type { Db } from "../../db/database.js";
 import {
@@ -45,6 +46,8 @@ export class ArchiveWriter {
   private flushing = false;
   private scheduled = false;
   private readonly lastLogTime = new Map<number, number>();
+  /** Settles when the last committed batch (one node) has been announced; the next one waits for it. */
+  private announced: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -99,14 +102,28 @@ export class ArchiveWriter {
     };
     if (!this.multiNode) {
       const batch = this.queue.splice(0, MAX_BATCH);
-      await this.commit(batch, async (messages, dualRooms) =>
-        insertMessageBatch(
-          this.db,
-          await this.assignLogTimes(messages),
-          dualRooms,
-        ),
+      const stored = await this.insertBatch(
+        batch,
+        async (messages, dualRooms) =>
+          insertMessageBatch(
+            this.db,
+            await this.assignLogTimes(messages),
+            dualRooms,
+          ),
       );
+      // Announced after the batch before it, and a turn of the event loop later: release() schedules the next batch
+      // first, so its insert leaves for the database before this batch's fan-out runs, and the database commits it
+      // meanwhile. (Announced at once, the fan-out's microtasks ran before the next batch was taken: at 5,000 msg/s
+      // on PGlite the event loop and the database thread each worked half the time, taking turns.)
+      const announced =
+        stored &&
+        this.announced.then(async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          await settle(...stored);
+        });
+      if (announced) this.announced = announced;
       release();
+      await announced;
       return;
     }
     let batch: Pending[] = [];
@@ -115,7 +132,7 @@ export class ArchiveWriter {
         // Taken once the lock is ours: what arrived while another node held it joins this batch, so nodes taking
         // turns commit as few, large batches as one node does.
         batch = this.queue.splice(0, MAX_BATCH);
-        await this.commit(batch, (messages, dualRooms) => {
+        const stored = await this.insertBatch(batch, (messages, dualRooms) => {
           // One statement (its own transaction) reads each room's latest time under the lock and stores the batch.
           const from = this.now();
           return insertMessageBatch(
@@ -125,12 +142,13 @@ export class ArchiveWriter {
             from,
           );
         });
+        if (stored) await settle(...stored);
         // The next batch may ask for the lock now: the database grants it as soon as this one is released, without
         // a round trip to this node in between.
         release();
       });
     } catch (err) {
-      // Taking the lock failed (commit failures are settled by commit), or releasing it did (the batch is settled).
+      // Taking the lock failed (a failed insert is settled by insertBatch), or releasing it did (the batch is settled).
       for (const p of batch) p.reject(err);
       if (batch.length === 0)
         for (const p of this.queue.splice(0, MAX_BATCH)) p.reject(err);
@@ -140,49 +158,38 @@ export class ArchiveWriter {
   }
 
   /**
-   * Stores a batch and announces it (before returning: on several nodes, still under the lock), then settles the
-   * callers; a failed insert rejects them all.
+   * Stores a batch; a failed insert rejects its callers.
    * @param batch the pending messages.
    * @param insert stores the distinct messages of the batch.
+   * @returns the batch's distinct messages and what was stored for each, to settle; undefined when it failed.
    */
-  private async commit(
+  private async insertBatch(
     batch: Pending[],
     insert: (
       messages: Omit<NewMessageRecord, "logTime">[],
       dualRooms: number[],
     ) => Promise<StoredMessage[]>,
-  ): Promise<void> {
+  ): Promise<[Group[], StoredMessage[]] | undefined> {
+    // One row per (room, sender, origin id): duplicates inside a batch share the first one's result.
+    const unique = new Map<string, Group>();
+    for (const p of batch) {
+      const key = `${p.message.roomId}\u0000${p.message.senderJid}\u0000${p.message.originId}`;
+      const group = unique.get(key);
+      if (group) group.retries.push(p);
+      else unique.set(key, { first: p, retries: [] });
+    }
+    const groups = [...unique.values()];
     try {
-      // One row per (room, sender, origin id): duplicates inside a batch share the first one's result.
-      const unique = new Map<string, { first: Pending; retries: Pending[] }>();
-      for (const p of batch) {
-        const key = `${p.message.roomId}\u0000${p.message.senderJid}\u0000${p.message.originId}`;
-        const group = unique.get(key);
-        if (group) group.retries.push(p);
-        else unique.set(key, { first: p, retries: [] });
-      }
-      const groups = [...unique.values()];
       const rows = await insert(
         groups.map((g) => g.first.message),
         [...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId))],
       );
-      const outcomes = await announce(groups, rows);
-      rows.forEach((record, i) => {
-        const group = groups[i];
-        const outcome = outcomes[i];
-        if (!group || !outcome) return;
-        if (outcome.status === "rejected") group.first.reject(outcome.reason);
-        else group.first.resolve({ stored: record, result: outcome.value });
-        for (const p of group.retries)
-          p.resolve({
-            stored: { record: record.record, fresh: false },
-            result: undefined,
-          });
-      });
+      return [groups, rows];
     } catch (err) {
       for (const p of batch) p.reject(err);
       // Cached times may be ahead of what was stored; re-read them next time.
       this.lastLogTime.clear();
+      return undefined;
     }
   }
 
@@ -199,6 +206,34 @@ export class ArchiveWriter {
     }
     return withLogTimes(messages, this.lastLogTime, this.now());
   }
+}
+
+/** A batch's first message with a given (room, sender, origin id), and its repeats within the batch. */
+type Group = { first: Pending; retries: Pending[] };
+
+/**
+ * Announces a committed batch, then settles its callers.
+ * @param groups the batch's distinct messages.
+ * @param rows what the commit stored for each.
+ */
+async function settle(
+  groups: readonly Group[],
+  rows: readonly StoredMessage[],
+): Promise<void> {
+  // Never rejects: the next batch's announcement waits for this one.
+  const outcomes = await announce(groups, rows);
+  rows.forEach((record, i) => {
+    const group = groups[i];
+    const outcome = outcomes[i];
+    if (!group || !outcome) return;
+    if (outcome.status === "rejected") group.first.reject(outcome.reason);
+    else group.first.resolve({ stored: record, result: outcome.value });
+    for (const p of group.retries)
+      p.resolve({
+        stored: { record: record.record, fresh: false },
+        result: undefined,
+      });
+  });
 }
 
 /**

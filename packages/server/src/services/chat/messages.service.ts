@@ -260,7 +260,8 @@ export class MessagesService {
     const storing = this.deps.writer.store(
       { ...record, roomId: room.id },
       room.type === ROOM_TYPES.dual,
-      // Runs after the commit, before the next batch commits: members hear a room's messages in chattime order.
+      // Runs after the commit and after the previous batch's announcements: members hear a room's messages in
+      // chattime order.
       async ({ record: stored, fresh }) => {
         const view = {
           ...(await this.viewOf(stored, room, members)),
