@@ -115,12 +115,14 @@ export class ArchiveWriter {
       // first, so its insert leaves for the database before this batch's fan-out runs, and the database commits it
       // meanwhile. (Announced at once, the fan-out's microtasks ran before the next batch was taken: at 5,000 msg/s
       // on PGlite the event loop and the database thread each worked half the time, taking turns.)
+      const previous = this.announced;
       const announced =
         stored &&
-        this.announced.then(async () => {
+        (async () => {
+          await previous;
           await new Promise((resolve) => setImmediate(resolve));
           await settle(...stored);
-        });
+        })();
       if (announced) this.announced = announced;
       release();
       await announced;
