@@ -1,7 +1,8 @@
 /**
  * The chat room window with two users in separate browsers (spec §2.11, §4–§6): sending and receiving, replies and
  * jumping to the original, read counts dropping as the other reads, deleting within 5 minutes (and refused after),
- * Ctrl+F search, and older history paging in as the list is scrolled to the top.
+ * Ctrl+F search, a window at the bottom following a busy room, and older history paging in as the list is scrolled to
+ * the top.
  */
 import type { WebSocketRoute } from "playwright-core";
 import { describe, expect } from "vitest";
@@ -255,6 +256,54 @@ describe("chat room window", () => {
       // Past the newest match it wraps to the oldest.
       await expect.poll(() => status.textContent()).toBe("1/3");
       expect(await marks.count()).toBe(3);
+    } finally {
+      await peer.stop();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("a window at the bottom keeps following a busy room: messages arriving in bursts scroll into view", async ({
+    server,
+    page,
+  }) => {
+    const errors: string[] = [];
+    const peer = await connectPeer(server.url, "jaewon.yoon");
+    try {
+      const room = await peer.createRoom(
+        2,
+        [peer.jidOf("sungmin.lee")],
+        "바쁜 방",
+      );
+      await peer.say(room, "시작합니다");
+      // A timer ticking in the window (as a clock or an animation would) moves frames between deliveries, so scroll
+      // events report a list that grew before the view caught up, as a loaded machine does; without it headless
+      // Chromium renders right after each delivery and the window followed even when its reading of the position
+      // was wrong.
+      await page.context().addInitScript(() => {
+        setInterval(() => {
+          const end = performance.now() + 1;
+          while (performance.now() < end);
+        }, 20);
+      });
+      await signIn(page, server.url, "sungmin.lee");
+      const win = await openRoomWindow(page, /^바쁜 방/);
+      watchErrors(win, errors);
+      await bubble(win, "시작합니다").waitFor();
+      // Several people at once: each round's 40 messages arrive together and grow the list while it scrolls.
+      for (let round = 1; round <= 3; round += 1) {
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            peer.say(room, `동시에 ${String(round)}-${String(i + 1)}`),
+          ),
+        );
+        for (let i = 1; i <= 5; i += 1)
+          await peer.say(room, `이어서 ${String(round)}-${String(i)}`);
+      }
+      await peer.say(room, "마지막 소식");
+
+      const last = bubble(win, "마지막 소식");
+      await last.waitFor();
+      expect(await isInView(last)).toBe(true);
     } finally {
       await peer.stop();
     }

@@ -24,7 +24,7 @@ import { MESSAGE_MENU_LABELS, menuItemsOf } from "./message-menu";
 import type { MessageRow } from "./message-rows";
 import type { RoomMessage } from "./room-message";
 import type { SearchHit } from "./room-search";
-import { scrollPosition } from "./scroll-position";
+import { nextScrollPosition, type ScrollPosition } from "./scroll-position";
 
 const NO_HITS: readonly SearchHit[] = [];
 
@@ -45,7 +45,7 @@ export type MessageListProps = {
   onOpenSender: (jid: string) => void;
   /** Whether a message appended now should scroll into view. */
   shouldFollow: () => boolean;
-  onPosition: (position: { nearTop: boolean; nearBottom: boolean }) => void;
+  onPosition: (position: ScrollPosition) => void;
   onStartReached: () => void;
   /** The bottom was reached (a window opened at an older message loads forward). */
   onEndReached: () => void;
@@ -122,11 +122,17 @@ export function MessageList({
   useEffect(() => {
     position.current = onPosition;
   });
+  // A list opened at the newest message starts at the bottom; one opened at a found message is placed by the ratio.
+  const opensAtBottom = useRef(foundKey === null);
   // Virtuoso hands over its scroller once; the listener goes with the element.
   const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
     if (!(el instanceof HTMLElement)) return;
+    let previous: { scrollTop: number; nearBottom: boolean } | null =
+      opensAtBottom.current ? { scrollTop: 0, nearBottom: true } : null;
     el.addEventListener("scroll", () => {
-      position.current(scrollPosition(el));
+      const next = nextScrollPosition(el, previous);
+      previous = { scrollTop: el.scrollTop, nearBottom: next.nearBottom };
+      position.current(next);
     });
   }, []);
   return (
