@@ -32,6 +32,7 @@ import {
   type User,
 } from "../db/repositories/users.repository.js";
 import type { ChatBus } from "../bus/bus.js";
+import type { NewMessageRecord } from "../db/repositories/chat/chat-messages.repository.js";
 import { createMemoryBus } from "../bus/memory-bus.js";
 import { systemClock } from "../clock.js";
 import { SessionEvents } from "../services/auth/session-events.js";
@@ -269,5 +270,28 @@ export async function loginAs(
     webToken: info.Web_Token,
     autoLoginToken: info.Auto_Login_Token,
     body: parsed.data,
+  };
+}
+
+/**
+ * A plain text message as the archive stores it, for tests below the chat service: no sender account, no reply, its
+ * body its origin id; the archive gives it its time.
+ */
+export function talkRecord(
+  roomId: number,
+  originId: string,
+  senderJid: string,
+): Omit<NewMessageRecord, "logTime"> {
+  return {
+    roomId,
+    senderId: null,
+    senderJid,
+    originId,
+    body: originId,
+    contentType: "TALK",
+    extension: null,
+    replyTitle: null,
+    replyText: null,
+    replyTime: null,
   };
 }

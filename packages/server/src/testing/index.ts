@@ -22,6 +22,7 @@ export {
   fetchPasswordKey,
   loginAs,
   postLogin,
+  talkRecord,
   TEST_PASSWORD,
   type LoginTokens,
   type TestUser,

@@ -7,10 +7,10 @@ import { ROOM_TYPES } from "@moa/shared";
 import {
   createCompany,
   createTestDatabase,
+  talkRecord,
   until,
 } from "../../testing/index.js";
 import type { DatabaseHandle } from "../../db/database.js";
-import type { NewMessageRecord } from "../../db/repositories/chat/chat-messages.repository.js";
 import { insertRoom } from "../../db/repositories/chat/chat-rooms.repository.js";
 import { ArchiveWriter, type Announce } from "./archive-writer.js";
 
@@ -39,18 +39,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const message = (originId: string): Omit<NewMessageRecord, "logTime"> => ({
-  roomId,
-  senderId: null,
-  senderJid: "a@writer.test",
-  originId,
-  body: originId,
-  contentType: "TALK",
-  extension: null,
-  replyTitle: null,
-  replyText: null,
-  replyTime: null,
-});
+const message = (originId: string) =>
+  talkRecord(roomId, originId, "a@writer.test");
 
 const stored = async (originId: string) =>
   (await handle.db

@@ -246,7 +246,7 @@ async function settle(
  * @returns each announcement's result, or why it failed (the message is stored: its sender's retry announces it).
  */
 async function announce(
-  groups: readonly { first: Pending }[],
+  groups: readonly Group[],
   rows: readonly StoredMessage[],
 ): Promise<PromiseSettledResult<unknown>[]> {
   const prepared = await Promise.allSettled(

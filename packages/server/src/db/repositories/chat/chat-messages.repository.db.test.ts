@@ -1,7 +1,11 @@
 /** Log times raised by the insert itself (nodes sharing the database), on PGlite and (services project) PostgreSQL. */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ROOM_TYPES } from "@moa/shared";
-import { createCompany, createTestDatabase } from "../../../testing/index.js";
+import {
+  createCompany,
+  createTestDatabase,
+  talkRecord,
+} from "../../../testing/index.js";
 import type { DatabaseHandle } from "../../database.js";
 import {
   insertMessageBatch,
@@ -43,17 +47,8 @@ const message = (
   originId: string,
   logTime: number,
 ): NewMessageRecord => ({
-  roomId,
-  senderId: null,
-  senderJid: "a@raise.test",
-  originId,
+  ...talkRecord(roomId, originId, "a@raise.test"),
   logTime,
-  body: originId,
-  contentType: "TALK",
-  extension: null,
-  replyTitle: null,
-  replyText: null,
-  replyTime: null,
 });
 
 it("raises a batch's times above each room's latest stored time, keeping them one apart per room", async () => {
