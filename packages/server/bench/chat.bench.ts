@@ -8,7 +8,8 @@
  * stanzas the web client sends (id, origin-id, extensions, 64-byte body; `--stanza bare` sends the harness's id and
  * body only) and, like the web client, without stream management (`--sm on` adds XEP-0198 as stock clients use it:
  * resumption enabled at login, an ack asked after a run of sends). Rooms are made through the server, as clients
- * make them. Every message is committed to the archive before it is delivered. Prints JSON lines on stdout.
+ * make them. Every message is committed to the archive before it is delivered. Each step also times the disk's syncs
+ * (a PostgreSQL commit waits on one). Prints JSON lines on stdout.
  * Run: npx tsx packages/server/bench/chat.bench.ts [--clients 200] [--seconds 15] [--steady-seconds 30]
  *   [--ramp 100,250,…] [--body-bytes 64] [--sm off|on] [--stanza web|bare]
  *   [--db pglite|postgres|both|two-nodes|two-workers|all]
@@ -33,6 +34,7 @@ import { hashPassword } from "../src/services/auth/password-hasher.js";
 import { userJid } from "../src/services/auth/identity.js";
 import { generateOrg } from "../src/services/directory/org-generator.js";
 import { createIdentityServices } from "../src/services/services.js";
+import { startDiskSyncProbe } from "./disk-sync-probe.js";
 
 const { values } = parseArgs({
   options: {
@@ -381,6 +383,7 @@ async function step(
     };
   }
   const total = Math.floor(rate * seconds);
+  const disk = await startDiskSyncProbe();
   const cpuBefore = pids.map(cpuSeconds);
   const benchBefore = process.cpuUsage();
   let sent = 0;
@@ -410,6 +413,7 @@ async function step(
   const sendSeconds = (now() - started) / 1000;
   const cpuAfter = pids.map(cpuSeconds);
   const bench = process.cpuUsage(benchBefore);
+  const syncs = await disk.stop();
   const expected = sent * ROOM_SIZE;
   const deadline = now() + 5000;
   while (delivered < expected && now() < deadline) await sleep(50);
@@ -431,6 +435,8 @@ async function step(
     server_cpu_pct: cpuAfter.map((c, k) => pct(c - (cpuBefore[k] ?? 0))),
     bench_cpu_pct: pct((bench.user + bench.system) / 1e6),
     load_average: loadavg().map(round),
+    disk_sync_p99_ms: round(percentile(syncs, 0.99)),
+    disk_sync_max_ms: round(syncs[syncs.length - 1] ?? 0),
     pass: p99 <= 200 && loss <= 0.01 && sendRate >= 0.95 * rate,
   };
 }
