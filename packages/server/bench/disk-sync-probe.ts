@@ -6,6 +6,7 @@
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout } from "node:timers/promises";
 
 /** A running probe; `stop` ends it and gives the sync times in milliseconds, sorted. */
 export type DiskSyncProbe = { stop(): Promise<Float64Array> };
@@ -28,7 +29,7 @@ export async function startDiskSyncProbe(
       await file.write(page, 0, page.length, 0);
       await file.datasync();
       times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await setTimeout(intervalMs);
     }
   })();
   return {

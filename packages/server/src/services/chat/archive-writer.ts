@@ -9,6 +9,7 @@
  * messages in `chattime` order. One node commits the next batch while it announces the last (the database works
  * while the event loop fans out); several nodes announce a batch before the lock is released.
  */
+import { setImmediate as eventLoopTurn } from "node:timers/promises";
 import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
@@ -120,7 +121,7 @@ export class ArchiveWriter {
         stored &&
         (async () => {
           await previous;
-          await new Promise((resolve) => setImmediate(resolve));
+          await eventLoopTurn();
           await settle(...stored);
         })();
       if (announced) this.announced = announced;
