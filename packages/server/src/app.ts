@@ -150,6 +150,7 @@ export async function createApp(deps: AppDeps) {
     limits: {
       ratePerSecond: deps.config.xmpp.inboundRate,
       rateBurst: deps.config.xmpp.inboundBurst,
+      keepAliveMs: deps.config.xmpp.pingSeconds * 1000,
       ...deps.xmppLimits,
     },
     // Built below; the roster and vCards are read only after startup.

@@ -50,6 +50,14 @@ describe("loadConfig", () => {
     ).toThrow(/XMPP_INBOUND_RATE[\s\S]*XMPP_INBOUND_BURST/);
   });
 
+  it("pings chat WebSockets every 30 s unless XMPP_PING_SECONDS says otherwise", () => {
+    expect(loadConfig({}).xmpp.pingSeconds).toBe(30);
+    expect(loadConfig({ XMPP_PING_SECONDS: "5" }).xmpp.pingSeconds).toBe(5);
+    expect(() => loadConfig({ XMPP_PING_SECONDS: "0" })).toThrow(
+      /XMPP_PING_SECONDS/,
+    );
+  });
+
   it("refuses REDIS_URL without DATABASE_URL: several nodes cannot share the embedded database", () => {
     expect(() => loadConfig({ REDIS_URL: "redis://127.0.0.1:6379" })).toThrow(
       /REDIS_URL: several nodes need a shared PostgreSQL; set DATABASE_URL/,

@@ -179,6 +179,13 @@ const envSchema = z.object({
     .describe(
       "Stanzas one chat connection may send at once before XMPP_INBOUND_RATE applies.",
     ),
+  XMPP_PING_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_XMPP_LIMITS.keepAliveMs / 1000)
+    .describe(
+      "Every this often the server pings each chat WebSocket; a connection that has not answered the last ping is cut off, so a peer that vanished without closing (a laptop put to sleep, a dropped network) goes offline within twice this.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -235,6 +242,8 @@ export type Config = Readonly<{
     /** Inbound stanza rate per connection (token bucket refill per second, and capacity). */
     inboundRate: number;
     inboundBurst: number;
+    /** How often each chat WebSocket is pinged, in seconds. */
+    pingSeconds: number;
   };
 }>;
 
@@ -315,6 +324,7 @@ export function loadConfig(
       appPasswordsOnly: e.XMPP_APP_PASSWORDS_ONLY,
       inboundRate: e.XMPP_INBOUND_RATE,
       inboundBurst: e.XMPP_INBOUND_BURST,
+      pingSeconds: e.XMPP_PING_SECONDS,
     },
   });
 }

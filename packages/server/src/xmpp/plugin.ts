@@ -134,6 +134,45 @@ async function tcpClosedOrCut(
   for (const t of transports) t.destroy();
 }
 
+/**
+ * Pings every WebSocket connection at an interval and cuts off one that has not answered the previous ping. A peer
+ * that vanished without closing (a laptop put to sleep, a network that dropped) sends no FIN, and a frozen one keeps
+ * its TCP connection up: unasked, its session and presence would last until its access token expired. Browsers and
+ * stock WebSocket clients answer pings themselves, so clients need no code for it.
+ * @param wss the server whose connections are pinged.
+ * @param intervalMs how often.
+ * @param logger where cut-offs are noted.
+ * @returns `watch` for each new connection, and `stop`.
+ */
+function pingEveryConnection(
+  wss: WebSocketServer,
+  intervalMs: number,
+  logger: Logger,
+): { watch(ws: WebSocket): void; stop(): void } {
+  // Weak: a closed connection leaves wss.clients and needs no clean-up here.
+  const unanswered = new WeakSet<WebSocket>();
+  // One listener function for every connection (no closure per connection: idle connections stay small).
+  function answered(this: WebSocket): void {
+    unanswered.delete(this);
+  }
+  const timer = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (unanswered.has(ws)) {
+        logger.info("a chat WebSocket did not answer a ping; cut off");
+        ws.terminate();
+        continue;
+      }
+      unanswered.add(ws);
+      ws.ping();
+    }
+  }, intervalMs);
+  timer.unref();
+  return {
+    watch: (ws) => ws.on("pong", answered),
+    stop: () => clearInterval(timer),
+  };
+}
+
 function originAllowed(
   req: IncomingMessage,
   allowed: readonly string[],
@@ -238,7 +277,9 @@ export function registerXmppEndpoint(
   const tcpTransports = new Set<TcpTransport>();
   const gone = (c: XmppConnection) => connections.delete(c);
   const frames = new FrameParser(limits);
+  const keepAlive = pingEveryConnection(wss, limits.keepAliveMs, logger);
   wss.on("connection", (ws, req: IncomingMessage) => {
+    keepAlive.watch(ws);
     const transport = new WebSocketTransport(
       ws,
       frames,
@@ -284,6 +325,7 @@ export function registerXmppEndpoint(
   expiry.unref();
   const close = async () => {
     clearInterval(expiry);
+    keepAlive.stop();
     server.off("upgrade", onUpgrade);
     // Stops accepting now; resolves once the open streams below have closed.
     const tcpStopped = tcp?.close();

@@ -26,6 +26,11 @@ export type XmppLimits = ParserLimits & {
   resumeTimeoutSeconds: number;
   /** Unacknowledged outbound stanzas kept for resumption; beyond it the session is not resumable. */
   maxUnacked: number;
+  /**
+   * Every this often each WebSocket connection is sent a ping frame; one that has not answered the previous ping by
+   * then is cut off, and its session ends as if the connection had dropped.
+   */
+  keepAliveMs: number;
 };
 
 /** Defaults sized for the spec's use: 256 KiB stanzas after auth, 8 KiB before. */
@@ -44,6 +49,8 @@ export const DEFAULT_XMPP_LIMITS: XmppLimits = {
   maxAuthFailures: 3,
   resumeTimeoutSeconds: 120,
   maxUnacked: 5_000,
+  // A vanished peer is noticed within two of these; proxies that close idle upgrades after 60 s see traffic.
+  keepAliveMs: 30_000,
 };
 
 /** Token bucket for the inbound rate limit; the clock (monotonic ms) is passed in. */
