@@ -1,6 +1,7 @@
 /**
  * The Strophe adapter against a real WebSocket: a chat server that goes away while a query waits must not leave the
- * query waiting for ever (Strophe drops its handlers and their time-outs on disconnect).
+ * query waiting for ever (Strophe drops its handlers and their time-outs on disconnect), and a server that goes silent
+ * without closing is asked (XEP-0199 ping) and, unanswered, counted as lost so the session reconnects.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
@@ -96,4 +97,55 @@ describe("the Strophe chat connection", () => {
     expect(received.some((s) => s.includes('id="q1"'))).toBe(true);
     expect(statuses).toContain("disconnected");
   });
+
+  it("asks a silent server whether it is there and reports the connection lost when it does not answer", async () => {
+    const pings: string[] = [];
+    // The far end vanished: the socket stays open, nothing comes back (a dead host sends no close).
+    const server = startChatServer((_socket, text) => {
+      if (text.includes("urn:xmpp:ping")) pings.push(text);
+    });
+    stopServer = server.close;
+    const connection = createStropheConnection(await server.url, {
+      silenceMs: 200,
+      answerMs: 300,
+    });
+    const lost = new Promise<ConnectionStatus[]>((resolve) => {
+      const statuses: ConnectionStatus[] = [];
+      connection.connect("a@moa.test", "token", (status) => {
+        statuses.push(status);
+        if (status === "disconnected") resolve(statuses);
+      });
+    });
+    const statuses = await lost;
+    expect(statuses).toContain("connected");
+    expect(pings).toHaveLength(1);
+  }, 20_000);
+
+  it("keeps a quiet connection whose server answers the pings", async () => {
+    let answered = 0;
+    const server = startChatServer((socket, text) => {
+      if (!text.includes("urn:xmpp:ping")) return;
+      const id = /id="([^"]+)"/.exec(text)?.[1] ?? "";
+      socket.send(`<iq xmlns="jabber:client" type="result" id="${id}"/>`);
+      answered += 1;
+    });
+    stopServer = server.close;
+    const connection = createStropheConnection(await server.url, {
+      silenceMs: 200,
+      answerMs: 2_000,
+    });
+    const statuses: ConnectionStatus[] = [];
+    connection.connect("a@moa.test", "token", (status) => {
+      statuses.push(status);
+    });
+    await vi.waitFor(
+      () => {
+        expect(answered).toBeGreaterThanOrEqual(3);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(statuses).toContain("connected");
+    expect(statuses).not.toContain("disconnected");
+    connection.disconnect("done");
+  }, 20_000);
 });
