@@ -121,7 +121,6 @@ export function createStropheConnection(
   let pending = new Set<(err: IqError) => void>();
   const listeners = new Set<(message: Element) => void>();
   const presenceListeners = new Set<(presence: Element) => void>();
-  let stopWatching = () => {};
   return {
     connect(jid, token, onStatus) {
       // The secret is an access token, which only PLAIN carries: the server also offers SCRAM for passwords, which
@@ -131,7 +130,8 @@ export function createStropheConnection(
         mechanisms: [Strophe.SASLPlain],
       });
       conn = current;
-      stopWatching();
+      // This connection's own watch: a late status of an earlier connection must not stop it.
+      let stopWatching = () => {};
       const waiting = new Set<(err: IqError) => void>();
       pending = waiting;
       // Handlers survive Strophe's connect(), and a new Connection is made per attempt: register once here.
