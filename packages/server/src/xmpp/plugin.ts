@@ -155,7 +155,7 @@ function pingEveryConnection(
   function answered(this: WebSocket): void {
     unanswered.delete(this);
   }
-  const timer = setInterval(() => {
+  const sweep = () => {
     for (const ws of wss.clients) {
       if (unanswered.has(ws)) {
         logger.info("a chat WebSocket did not answer a ping; cut off");
@@ -165,7 +165,9 @@ function pingEveryConnection(
       unanswered.add(ws);
       ws.ping();
     }
-  }, intervalMs);
+  };
+  // Timers run before sockets are read: after a stall of this process, pongs that arrived meanwhile are read first.
+  const timer = setInterval(() => setImmediate(sweep), intervalMs);
   timer.unref();
   return {
     watch: (ws) => ws.on("pong", answered),

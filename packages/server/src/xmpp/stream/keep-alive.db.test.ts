@@ -14,7 +14,7 @@ import { chatUsers, connect, type ChatUser } from "../testing/chat-fixture.js";
 import type { RawClient } from "../testing/raw-client.js";
 
 // Short enough to see several rounds in a test; long enough that a loaded machine still answers in time.
-const PING_MS = 1_000;
+const PING_MS = 2_000;
 
 let server: TestServer;
 let users: ChatUser[];
