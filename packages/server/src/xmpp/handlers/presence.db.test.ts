@@ -3,26 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NS_MOA_PRESENCE } from "@moa/shared";
 import { createTestServer, type TestServer } from "../../testing/index.js";
 import type { RawClient } from "../testing/raw-client.js";
-import { chatUsers, connect, type ChatUser } from "../testing/chat-fixture.js";
+import {
+  chatUsers,
+  OpenClients,
+  type ChatUser,
+} from "../testing/chat-fixture.js";
 
 let server: TestServer;
 let users: ChatUser[];
-const open: RawClient[] = [];
+const clients = new OpenClients();
 
 beforeAll(async () => {
   server = await createTestServer();
   users = await chatUsers(server, 4);
 });
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
+  await clients.closeAll();
   await server.close();
 });
 
-async function client(i: number, resource: string): Promise<RawClient> {
-  const c = await connect(server, users[i]!, resource);
-  open.push(c);
-  return c;
-}
+const client = (i: number, resource: string): Promise<RawClient> =>
+  clients.connect(server, users[i]!, resource);
 
 const user = (i: number) => users[i]!;
 const presenceFrom =
@@ -65,8 +66,7 @@ describe("presence", () => {
       ChatUser,
       ChatUser,
     ];
-    const watcher = await connect(server, w, "pc-watch");
-    open.push(watcher);
+    const watcher = await clients.connect(server, w, "pc-watch");
     await watcher.iq(
       "set",
       `<login-notices xmlns="${NS_MOA_PRESENCE}" scope="org"/>`,
@@ -75,12 +75,11 @@ describe("presence", () => {
       "set",
       `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/><item jid="${y.jid}"/></subscribe>`,
     );
-    const [x1, x2, y1] = await Promise.all([
-      connect(server, x, "pc-1"),
-      connect(server, x, "pc-2"),
-      connect(server, y, "mobile-1"),
+    const [x1] = await Promise.all([
+      clients.connect(server, x, "pc-1"),
+      clients.connect(server, x, "pc-2"),
+      clients.connect(server, y, "mobile-1"),
     ]);
-    open.push(x1, x2, y1);
     const pushes = (jid: string, target: string) =>
       watcher.received.filter(presenceFrom(jid, target)).length;
     await watcher.next(

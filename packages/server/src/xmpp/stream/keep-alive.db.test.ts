@@ -10,7 +10,11 @@ import {
   until,
   type TestServer,
 } from "../../testing/index.js";
-import { chatUsers, connect, type ChatUser } from "../testing/chat-fixture.js";
+import {
+  chatUsers,
+  OpenClients,
+  type ChatUser,
+} from "../testing/chat-fixture.js";
 import type { RawClient } from "../testing/raw-client.js";
 
 // Short enough to see several rounds in a test; long enough that a loaded machine still answers in time.
@@ -18,22 +22,19 @@ const PING_MS = 2_000;
 
 let server: TestServer;
 let users: ChatUser[];
-const open: RawClient[] = [];
+const clients = new OpenClients();
 
 beforeAll(async () => {
   server = await createTestServer({}, { xmppLimits: { keepAliveMs: PING_MS } });
   users = await chatUsers(server, 3);
 });
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
+  await clients.closeAll();
   await server.close();
 });
 
-async function client(i: number, resource: string): Promise<RawClient> {
-  const c = await connect(server, users[i]!, resource);
-  open.push(c);
-  return c;
-}
+const client = (i: number, resource: string): Promise<RawClient> =>
+  clients.connect(server, users[i]!, resource);
 
 /** Counts the ping frames a client's socket receives (its WebSocket library answers each with a pong). */
 function pingsOf(c: RawClient): () => number {

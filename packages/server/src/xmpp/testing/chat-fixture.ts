@@ -55,6 +55,29 @@ export function connect(
   return loginRaw(server.url, user, resource);
 }
 
+/** The clients a test file connects, closed together when it ends (`afterAll`). */
+export class OpenClients {
+  private readonly open: RawClient[] = [];
+
+  /**
+   * Connects a user and keeps the client for {@link closeAll}.
+   * @returns the bound client.
+   */
+  async connect(
+    server: TestServer,
+    user: ChatUser,
+    resource: string,
+  ): Promise<RawClient> {
+    const c = await connect(server, user, resource);
+    this.open.push(c);
+    return c;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.open.map((c) => c.close()));
+  }
+}
+
 export const domainOf = (jid: string): string =>
   (jid.split("@")[1] ?? "").split("/")[0] ?? "";
 
