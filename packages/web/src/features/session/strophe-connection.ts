@@ -59,7 +59,8 @@ export const DEFAULT_SILENCE_LIMITS: SilenceLimits = {
   answerMs: 15_000,
 };
 
-const PING_IQ = () =>
+/** An XEP-0199 ping, built anew for each use (Strophe gives it an id). */
+const pingIq = () =>
   new DOMParser().parseFromString(
     `<iq xmlns="jabber:client" type="get"><ping xmlns="urn:xmpp:ping"/></iq>`,
     "text/xml",
@@ -85,7 +86,7 @@ function watchSilence(
     if (Date.now() - lastHeard < limits.silenceMs) return;
     asking = true;
     conn.sendIQ(
-      PING_IQ(),
+      pingIq(),
       () => {
         asking = false;
       },
