@@ -151,6 +151,7 @@ export async function createApp(deps: AppDeps) {
       ratePerSecond: deps.config.xmpp.inboundRate,
       rateBurst: deps.config.xmpp.inboundBurst,
       keepAliveMs: deps.config.xmpp.pingSeconds * 1000,
+      maxOutputBytes: deps.config.xmpp.outputLimitKb * 1024,
       ...deps.xmppLimits,
     },
     // Built below; the roster and vCards are read only after startup.

@@ -50,6 +50,16 @@ describe("loadConfig", () => {
     ).toThrow(/XMPP_INBOUND_RATE[\s\S]*XMPP_INBOUND_BURST/);
   });
 
+  it("cuts off a chat client with 4 MiB unread unless XMPP_OUTPUT_LIMIT_KB says otherwise", () => {
+    expect(loadConfig({}).xmpp.outputLimitKb).toBe(4096);
+    expect(loadConfig({ XMPP_OUTPUT_LIMIT_KB: "512" }).xmpp.outputLimitKb).toBe(
+      512,
+    );
+    expect(() => loadConfig({ XMPP_OUTPUT_LIMIT_KB: "0" })).toThrow(
+      /XMPP_OUTPUT_LIMIT_KB/,
+    );
+  });
+
   it("pings chat WebSockets every 30 s unless XMPP_PING_SECONDS says otherwise", () => {
     expect(loadConfig({}).xmpp.pingSeconds).toBe(30);
     expect(loadConfig({ XMPP_PING_SECONDS: "5" }).xmpp.pingSeconds).toBe(5);

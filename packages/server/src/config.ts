@@ -186,6 +186,14 @@ const envSchema = z.object({
     .describe(
       "Every this often the server pings each chat WebSocket; a connection that has not answered the last ping is cut off, so a peer that vanished without closing (a laptop put to sleep, a dropped network) goes offline within twice this.",
     ),
+  XMPP_OUTPUT_LIMIT_KB: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_XMPP_LIMITS.maxOutputBytes / 1024)
+    .describe(
+      "Output a chat client may leave unread in the server, in KiB; a connection whose client stops reading (beyond what the operating system buffers) is cut off there and catches up from the archive when it reconnects, so one stuck client cannot fill the server's memory.",
+    ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -244,6 +252,8 @@ export type Config = Readonly<{
     inboundBurst: number;
     /** How often each chat WebSocket is pinged, in seconds. */
     pingSeconds: number;
+    /** Unread output per chat connection before it is cut off, in KiB. */
+    outputLimitKb: number;
   };
 }>;
 
@@ -325,6 +335,7 @@ export function loadConfig(
       inboundRate: e.XMPP_INBOUND_RATE,
       inboundBurst: e.XMPP_INBOUND_BURST,
       pingSeconds: e.XMPP_PING_SECONDS,
+      outputLimitKb: e.XMPP_OUTPUT_LIMIT_KB,
     },
   });
 }

@@ -117,6 +117,12 @@ export class XmppConnection implements SessionTransport {
         this.session
           ? this.ctx.limits.maxStanzaBytes
           : this.ctx.limits.maxPreAuthBytes,
+      maxOutputBytes: ctx.limits.maxOutputBytes,
+      outputOverflowed: (bytes) =>
+        this.ctx.logger.warn(
+          { jid: this.session?.jid, unreadBytes: bytes },
+          "chat client is not reading its connection: cut off",
+        ),
     });
   }
 

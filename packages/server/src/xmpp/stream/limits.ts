@@ -31,6 +31,11 @@ export type XmppLimits = ParserLimits & {
    * then is cut off, and its session ends as if the connection had dropped.
    */
   keepAliveMs: number;
+  /**
+   * Output waiting in the server for a client that does not read it (beyond what the operating system's socket buffers
+   * hold), in bytes; beyond it the connection is cut off, and its session ends as if the connection had dropped.
+   */
+  maxOutputBytes: number;
 };
 
 /** Defaults sized for the spec's use: 256 KiB stanzas after auth, 8 KiB before. */
@@ -51,6 +56,9 @@ export const DEFAULT_XMPP_LIMITS: XmppLimits = {
   maxUnacked: 5_000,
   // A vanished peer is noticed within two of these; proxies that close idle upgrades after 60 s see traffic.
   keepAliveMs: 30_000,
+  // Many MAM pages of long messages: only a client that stopped reading (or reads far slower than its rooms talk) gets
+  // there, and what it misses is in the archive for its catch-up.
+  maxOutputBytes: 4 * 1024 * 1024,
 };
 
 /** Token bucket for the inbound rate limit; the clock (monotonic ms) is passed in. */

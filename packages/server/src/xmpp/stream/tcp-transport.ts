@@ -160,6 +160,11 @@ export class TcpTransport implements StreamTransport {
     process.nextTick(() => {
       this.corked = false;
       socket.uncork();
+      // What the socket did not take now waits in this process.
+      if (socket.writableLength > (this.sink?.maxOutputBytes ?? Infinity)) {
+        this.sink?.outputOverflowed(socket.writableLength);
+        socket.destroy();
+      }
     });
   }
 

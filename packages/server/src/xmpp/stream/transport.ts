@@ -26,6 +26,13 @@ export type TransportSink = {
   closed(): void;
   /** The largest element accepted now, in bytes (smaller before authentication). */
   maxBytes(): number;
+  /** Output the client may leave unread in this process, in bytes, before the transport cuts the socket off. */
+  readonly maxOutputBytes: number;
+  /**
+   * The client left more than maxOutputBytes unread; the transport cuts the socket off next (closed() follows).
+   * @param bytes the unread output.
+   */
+  outputOverflowed(bytes: number): void;
 };
 
 export interface StreamTransport {

@@ -14,6 +14,7 @@ export class WebSocketTransport implements StreamTransport {
   readonly canStartTls = false;
   private corked = false;
   private closing = false;
+  private sink: TransportSink | undefined;
 
   /**
    * @param ws the accepted socket.
@@ -30,6 +31,7 @@ export class WebSocketTransport implements StreamTransport {
   ) {}
 
   start(sink: TransportSink): void {
+    this.sink = sink;
     this.ws.on("message", (data, isBinary) => {
       try {
         if (isBinary) throw new StreamError("bad-format", "text frames only");
@@ -103,6 +105,11 @@ export class WebSocketTransport implements StreamTransport {
     process.nextTick(() => {
       this.corked = false;
       socket.uncork();
+      // What the socket did not take now waits in this process (ws queues nothing else without compression).
+      if (socket.writableLength > (this.sink?.maxOutputBytes ?? Infinity)) {
+        this.sink?.outputOverflowed(socket.writableLength);
+        this.ws.terminate();
+      }
     });
   }
 }

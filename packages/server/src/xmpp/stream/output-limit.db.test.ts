@@ -1,0 +1,175 @@
+/**
+ * A chat client that stops reading its connection (a stuck process, a bot that never reads) while its rooms keep
+ * talking is cut off once its unread output in the server passes the limit, instead of growing the server's memory
+ * until the process dies; it goes offline for its colleagues, the senders are not slowed, and what it missed is in the
+ * archive when it reconnects (docs/protocol.md, "Slow readers"). Over WebSocket and over TCP (STARTTLS).
+ */
+import { mkdtempSync } from "node:fs";
+import { once } from "node:events";
+import type { Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NS_MOA_PRESENCE, NS_SID } from "@moa/shared";
+import { xmppTcpPorts } from "../../app.js";
+import {
+  createTestServer,
+  until,
+  type TestServer,
+} from "../../testing/index.js";
+import {
+  chatUsers,
+  createRoom,
+  mam,
+  OpenClients,
+  roomOf,
+  say,
+  type ChatUser,
+} from "../testing/chat-fixture.js";
+import type { RawClient } from "../testing/raw-client.js";
+import { startStockClient } from "../testing/stock-client.js";
+
+// Small, so that the operating system's socket buffers (a few MiB on loopback) are the larger part of what the test
+// sends before the cut.
+const OUTPUT_LIMIT = 64 * 1024;
+const BODY = "가".repeat(2_000); // 6 kB in UTF-8
+const BURST = 40;
+// Far beyond what a stuck client holds in kernel buffers and the limit together (about 30 MB of messages).
+const MAX_BURSTS = 120;
+
+let server: TestServer;
+let users: ChatUser[];
+const clients = new OpenClients();
+
+beforeAll(async () => {
+  // The embedded certificate is self-signed and @xmpp/client takes no TLS options: accept it (a real client pins it).
+  // eslint-disable-next-line n/no-process-env -- the only way to reach @xmpp/client's TLS verification
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  server = await createTestServer(
+    { XMPP_PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "moa-output-")) },
+    // No keep-alive round within the test: only the output limit can cut the stuck client off. The TCP client uses
+    // stream management, whose session outlives a cut by the resumption window: a short one.
+    {
+      xmppLimits: {
+        maxOutputBytes: OUTPUT_LIMIT,
+        keepAliveMs: 600_000,
+        resumeTimeoutSeconds: 2,
+      },
+    },
+  );
+  users = await chatUsers(server, 4);
+});
+afterAll(async () => {
+  await clients.closeAll();
+  await server.close();
+  // eslint-disable-next-line n/no-process-env -- undoes the setting above
+  delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+});
+
+/** A member who stops reading: their socket stays open and answers nothing, and nothing is read from it. */
+type StuckReader = {
+  /** Stops reading. */
+  pause(): void;
+  /** Reads again: what the operating system buffered arrives, then the close. */
+  resume(): void;
+  /** Resolves when the socket has closed. */
+  closed: Promise<unknown>;
+};
+
+/**
+ * Sends long messages into a room with a stuck member until the server reports that member offline.
+ * @param stuck the stuck member (already in the room, watched by nobody yet).
+ * @param talker the sender's connection.
+ * @param room the room name.
+ * @param reader the stuck member's connection.
+ * @returns how many messages were sent; each was acknowledged.
+ */
+async function talkPastTheLimit(
+  stuck: ChatUser,
+  talker: RawClient,
+  room: string,
+  reader: StuckReader,
+): Promise<number> {
+  await talker.iq(
+    "set",
+    `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${stuck.jid}"/></subscribe>`,
+  );
+  const wentOffline = () =>
+    talker.received.some(
+      (el) =>
+        el.name === "presence" &&
+        String(el.attrs.from).startsWith(`${stuck.jid}/`) &&
+        el.attrs.type === "unavailable",
+    );
+  reader.pause();
+  let sent = 0;
+  for (let burst = 0; burst < MAX_BURSTS && !wentOffline(); burst++) {
+    for (let i = 1; i < BURST; i++, sent++)
+      talker.send(
+        `<message xmlns="jabber:client" type="groupchat" to="${roomOf(talker, room)}" id="m${sent}"><body>${sent} ${BODY}</body><origin-id xmlns="${NS_SID}" id="o${sent}"/></message>`,
+      );
+    // The last of the burst waits for its acknowledgement: the sender is never slowed down by the stuck reader.
+    await say(talker, room, `${sent} ${BODY}`);
+    sent++;
+  }
+  await until(wentOffline, "the stuck member's unavailable presence");
+  reader.resume();
+  await reader.closed;
+  return sent;
+}
+
+/** The newest message body of a room, as the member reads it after reconnecting over WebSocket. */
+async function lastInArchive(member: ChatUser, room: string): Promise<string> {
+  const back = await clients.connect(server, member, "pc-back");
+  const { messages } = await mam(back, roomOf(back, room), {
+    max: 1,
+    before: true,
+  });
+  return messages[0]?.getChildText("body") ?? "";
+}
+
+describe("a client that stops reading", () => {
+  it("is cut off over WebSocket at the output limit, goes offline, and finds everything in the archive when it comes back", async () => {
+    const [sender, stuck] = users as [ChatUser, ChatUser];
+    const talker = await clients.connect(server, sender, "pc-talk");
+    const reader = await clients.connect(server, stuck, "pc-stuck");
+    const room = await createRoom(talker, 2, [stuck]);
+    const sent = await talkPastTheLimit(stuck, talker, room, {
+      pause: () => reader.ws.pause(),
+      resume: () => reader.ws.resume(),
+      closed: reader.closed,
+    });
+    // Cut off, not closed with a handshake.
+    expect(await reader.closed).toBe(1006);
+    expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
+  });
+
+  it("is cut off over TCP the same way", async () => {
+    const [, , sender, stuck] = users as [
+      ChatUser,
+      ChatUser,
+      ChatUser,
+      ChatUser,
+    ];
+    const talker = await clients.connect(server, sender, "pc-talk");
+    const room = await createRoom(talker, 2, [stuck]);
+    // A Moa desktop resource over TCP (the library enables stream management): the server tracks its presence as it
+    // does the web client's.
+    const desk = await startStockClient(server.url, stuck, "pc-desk", {
+      service: `xmpp://127.0.0.1:${String(xmppTcpPorts(server.app).starttls)}`,
+      password: stuck.password,
+      mechanism: "PLAIN",
+    });
+    // After STARTTLS the client's socket wraps Node's TLS socket; pausing that stops reading from TCP.
+    const socket = (desk.xmpp as unknown as { socket: { socket: Socket } })
+      .socket.socket;
+    const closed = once(socket, "close");
+    const sent = await talkPastTheLimit(stuck, talker, room, {
+      pause: () => socket.pause(),
+      resume: () => socket.resume(),
+      closed,
+    });
+    expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
+    await desk.stop();
+  });
+});
