@@ -50,12 +50,12 @@ describe("loadConfig", () => {
     ).toThrow(/XMPP_INBOUND_RATE[\s\S]*XMPP_INBOUND_BURST/);
   });
 
-  it("cuts off a chat client with 4 MiB unread unless XMPP_OUTPUT_LIMIT_KB says otherwise", () => {
+  it("cuts off a chat client with 4 MiB unread unless XMPP_OUTPUT_LIMIT_KB says otherwise (at least 1 MiB)", () => {
     expect(loadConfig({}).xmpp.outputLimitKb).toBe(4096);
-    expect(loadConfig({ XMPP_OUTPUT_LIMIT_KB: "512" }).xmpp.outputLimitKb).toBe(
-      512,
-    );
-    expect(() => loadConfig({ XMPP_OUTPUT_LIMIT_KB: "0" })).toThrow(
+    expect(
+      loadConfig({ XMPP_OUTPUT_LIMIT_KB: "8192" }).xmpp.outputLimitKb,
+    ).toBe(8192);
+    expect(() => loadConfig({ XMPP_OUTPUT_LIMIT_KB: "512" })).toThrow(
       /XMPP_OUTPUT_LIMIT_KB/,
     );
   });

@@ -189,10 +189,11 @@ const envSchema = z.object({
   XMPP_OUTPUT_LIMIT_KB: z.coerce
     .number()
     .int()
-    .positive()
+    // A history page may take a quarter of it, and that quarter must hold the largest message (256 KiB).
+    .min(1024)
     .default(DEFAULT_XMPP_LIMITS.maxOutputBytes / 1024)
     .describe(
-      "Output a chat client may leave unread in the server, in KiB; a connection whose client stops reading (beyond what the operating system buffers) is cut off there and catches up from the archive when it reconnects, so one stuck client cannot fill the server's memory.",
+      "Output a chat client may leave unread in the server, in KiB; a connection whose client stops reading (beyond what the operating system buffers) is cut off there and catches up from the archive when it reconnects, so one stuck client cannot fill the server's memory. At least 1024.",
     ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])

@@ -243,7 +243,14 @@ export function registerXmppEndpoint(
   };
   const im = registerIm(router, imDeps);
   for (const ns of IM_DISCO_FEATURES) features.addServer(ns);
-  registerMam(router, chat, features, userArchive(imDeps));
+  // A quarter of what a connection may leave unread: a page of long messages never gets a reader cut off.
+  registerMam(
+    router,
+    chat,
+    features,
+    limits.maxOutputBytes / 4,
+    userArchive(imDeps),
+  );
   registerDisco(router, chat, features);
   registerRoomQueries(router, chat);
   registerUserData(router, chat);

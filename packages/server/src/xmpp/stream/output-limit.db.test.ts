@@ -36,6 +36,8 @@ const BODY = "가".repeat(2_000); // 6 kB in UTF-8
 const BURST = 40;
 // Far beyond what a stuck client holds in kernel buffers and the limit together (about 30 MB of messages).
 const MAX_BURSTS = 120;
+// Sending megabytes through the archive takes seconds, and many more on a loaded machine.
+const SLOW_TEST_MS = 120_000;
 
 let server: TestServer;
 let users: ChatUser[];
@@ -129,47 +131,107 @@ async function lastInArchive(member: ChatUser, room: string): Promise<string> {
 }
 
 describe("a client that stops reading", () => {
-  it("is cut off over WebSocket at the output limit, goes offline, and finds everything in the archive when it comes back", async () => {
-    const [sender, stuck] = users as [ChatUser, ChatUser];
-    const talker = await clients.connect(server, sender, "pc-talk");
-    const reader = await clients.connect(server, stuck, "pc-stuck");
-    const room = await createRoom(talker, 2, [stuck]);
-    const sent = await talkPastTheLimit(stuck, talker, room, {
-      pause: () => reader.ws.pause(),
-      resume: () => reader.ws.resume(),
-      closed: reader.closed,
-    });
-    // Cut off, not closed with a handshake.
-    expect(await reader.closed).toBe(1006);
-    expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
-  });
+  it(
+    "is cut off over WebSocket at the output limit, goes offline, and finds everything in the archive when it comes back",
+    async () => {
+      const [sender, stuck] = users as [ChatUser, ChatUser];
+      const talker = await clients.connect(server, sender, "pc-talk");
+      const reader = await clients.connect(server, stuck, "pc-stuck");
+      const room = await createRoom(talker, 2, [stuck]);
+      const sent = await talkPastTheLimit(stuck, talker, room, {
+        pause: () => reader.ws.pause(),
+        resume: () => reader.ws.resume(),
+        closed: reader.closed,
+      });
+      // Cut off, not closed with a handshake.
+      expect(await reader.closed).toBe(1006);
+      expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it("is cut off over TCP the same way", async () => {
-    const [, , sender, stuck] = users as [
-      ChatUser,
-      ChatUser,
-      ChatUser,
-      ChatUser,
-    ];
-    const talker = await clients.connect(server, sender, "pc-talk");
-    const room = await createRoom(talker, 2, [stuck]);
-    // A Moa desktop resource over TCP (the library enables stream management): the server tracks its presence as it
-    // does the web client's.
-    const desk = await startStockClient(server.url, stuck, "pc-desk", {
-      service: `xmpp://127.0.0.1:${String(xmppTcpPorts(server.app).starttls)}`,
-      password: stuck.password,
-      mechanism: "PLAIN",
-    });
-    // After STARTTLS the client's socket wraps Node's TLS socket; pausing that stops reading from TCP.
-    const socket = (desk.xmpp as unknown as { socket: { socket: Socket } })
-      .socket.socket;
-    const closed = once(socket, "close");
-    const sent = await talkPastTheLimit(stuck, talker, room, {
-      pause: () => socket.pause(),
-      resume: () => socket.resume(),
-      closed,
-    });
-    expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
-    await desk.stop();
+  it(
+    "is cut off over TCP the same way",
+    async () => {
+      const [, , sender, stuck] = users as [
+        ChatUser,
+        ChatUser,
+        ChatUser,
+        ChatUser,
+      ];
+      const talker = await clients.connect(server, sender, "pc-talk");
+      const room = await createRoom(talker, 2, [stuck]);
+      // A Moa desktop resource over TCP (the library enables stream management): the server tracks its presence as it
+      // does the web client's.
+      const desk = await startStockClient(server.url, stuck, "pc-desk", {
+        service: `xmpp://127.0.0.1:${String(xmppTcpPorts(server.app).starttls)}`,
+        password: stuck.password,
+        mechanism: "PLAIN",
+      });
+      // After STARTTLS the client's socket wraps Node's TLS socket; pausing that stops reading from TCP.
+      const socket = (desk.xmpp as unknown as { socket: { socket: Socket } })
+        .socket.socket;
+      const closed = once(socket, "close");
+      const sent = await talkPastTheLimit(stuck, talker, room, {
+        pause: () => socket.pause(),
+        resume: () => socket.resume(),
+        closed,
+      });
+      expect(await lastInArchive(stuck, room)).toBe(`${sent - 1} ${BODY}`);
+      await desk.stop();
+    },
+    SLOW_TEST_MS,
+  );
+
+  it("is never given a history page larger than a quarter of the limit: long messages come in more, smaller pages", async () => {
+    const [sender, member] = users as [ChatUser, ChatUser];
+    const talker = await clients.connect(server, sender, "pc-talk-2");
+    const room = await createRoom(talker, 2, [member]);
+    const bodies: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      bodies.push(`${i} ${BODY}`);
+      await say(talker, room, `${i} ${BODY}`);
+    }
+    const reader = await clients.connect(server, member, "pc-pages");
+    const roomJid = roomOf(reader, room);
+    // Back from the newest, as the web client scrolls up: each page's first id is the next page's "before".
+    const read: string[] = [];
+    const pages: number[] = [];
+    let before: string | true = true;
+    for (let guard = 0; guard < 20; guard++) {
+      const { messages, fin } = await mam(reader, roomJid, {
+        max: 100,
+        before,
+      });
+      const long = messages
+        .map((m) => m.getChildText("body") ?? "")
+        .filter((b) => b.endsWith(BODY));
+      pages.push(long.length);
+      read.unshift(...long);
+      if (fin.attrs.complete === "true") break;
+      before = fin.getChild("set")?.getChildText("first") ?? "";
+    }
+    // 6 kB messages against a 16 KiB budget: two a page (the oldest page also holds the room's creation notice).
+    expect(pages).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(read).toEqual(bodies);
+    // Forward from the oldest, as a reconnecting client catches up: each page's last id is the next page's "after".
+    const caughtUp: string[] = [];
+    let after: string | undefined;
+    for (let guard = 0; guard < 20; guard++) {
+      const { messages, fin } = await mam(
+        reader,
+        roomJid,
+        after === undefined ? { max: 100 } : { max: 100, after },
+      );
+      caughtUp.push(
+        ...messages
+          .map((m) => m.getChildText("body") ?? "")
+          .filter((b) => b.endsWith(BODY)),
+      );
+      if (fin.attrs.complete === "true") break;
+      after = fin.getChild("set")?.getChildText("last") ?? "";
+    }
+    expect(caughtUp).toEqual(bodies);
+    expect(reader.ws.readyState).toBe(reader.ws.OPEN);
   });
 });

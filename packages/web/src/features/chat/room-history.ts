@@ -45,9 +45,9 @@ export async function fetchRoomHistory(
       roomHistoryQuery(queryId, roomJid, position, HISTORY_PAGE_SIZE),
       ROOM_LIST_QUERY_TIMEOUT_MS,
     );
-    // Spec §9: fewer than a page means the first message was reached.
-    const { complete } = parseArchiveFin(fin);
-    const reachedEnd = complete || messages.length < HISTORY_PAGE_SIZE;
+    // Spec §9: the end is reached when the server has no more. Moa's server says so in `complete`, and a page of long
+    // messages holds fewer than a page without being the last (it stays within what a connection may leave unread).
+    const { complete: reachedEnd } = parseArchiveFin(fin);
     const forward = "after" in position;
     return {
       messages,

@@ -102,10 +102,41 @@ function searchForm(): Element {
 }
 
 /**
+ * The part of a page that fits a byte budget (RSM lets a page hold fewer items than asked for). At least one item;
+ * a page read back from the end (`<before/>`) keeps its newest items, any other its oldest, so the next page goes on
+ * from where this one stops.
+ * @param sizes each item's size, in page order.
+ * @param budget the most bytes to keep.
+ * @param fromEnd whether the page was read back from the end.
+ * @returns the kept items' index range, [start, end).
+ */
+function fitPage(
+  sizes: readonly number[],
+  budget: number,
+  fromEnd: boolean,
+): [number, number] {
+  let total = 0;
+  const fits = (size: number | undefined, kept: number) =>
+    size !== undefined && (kept === 0 || total + size <= budget);
+  if (fromEnd) {
+    let start = sizes.length;
+    for (; fits(sizes[start - 1], sizes.length - start); start--)
+      total += sizes[start - 1] ?? 0;
+    return [start, sizes.length];
+  }
+  let end = 0;
+  for (; fits(sizes[end], end); end++) total += sizes[end] ?? 0;
+  return [0, end];
+}
+
+/**
  * Registers the MAM query handler.
  * @param router the router.
  * @param chat the chat services.
  * @param features the advertised features.
+ * @param pageBytes the most bytes of messages one page sends: a page of long messages (a hundred pasted logs) must
+ *   stay well under what a connection may leave unread (limits.maxOutputBytes), or a client catching up on a slow
+ *   link would be cut off on every try.
  * @param userArchive the IM part's answer for the user's own archive (1:1 history `with` a colleague, 1:1 form for
  *   stock clients), if any.
  */
@@ -113,6 +144,7 @@ export function registerMam(
   router: Router,
   chat: ChatServices,
   features: DiscoFeatures,
+  pageBytes: number,
   userArchive?: (
     session: ChatSession,
     withJid: string | undefined,
@@ -170,9 +202,20 @@ export function registerMam(
       fromEnd: before !== undefined,
       max: Math.max(max, 1),
     });
-    const messages = max === 0 ? [] : page.messages;
-    for (const m of messages) session.deliver(await render(m));
-    const fin = xml("fin", { xmlns: NS_MAM, complete: String(page.complete) });
+    const rendered: string[] = [];
+    for (const m of max === 0 ? [] : page.messages)
+      rendered.push(await render(m));
+    const [start, end] = fitPage(
+      rendered.map((r) => Buffer.byteLength(r)),
+      pageBytes,
+      before !== undefined,
+    );
+    for (const r of rendered.slice(start, end)) session.deliver(r);
+    const messages = page.messages.slice(start, end);
+    const fin = xml("fin", {
+      xmlns: NS_MAM,
+      complete: String(page.complete && end - start === rendered.length),
+    });
     const rsm = fin.c("set", { xmlns: NS_RSM });
     const first = messages[0];
     const last = messages[messages.length - 1];
