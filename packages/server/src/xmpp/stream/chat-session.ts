@@ -235,10 +235,18 @@ export class ChatSession {
    * Moves the session onto a new connection (XEP-0198 §5) and retransmits what the client missed.
    * @param transport the new connection.
    * @param h the client's count of handled stanzas.
-   * @returns false when h is impossible.
+   * @returns "resumed"; "bad-h" when h is impossible; "backlog" when what the client missed is more than a connection
+   *   may leave unread: sent at once it would get the new connection cut off too (and every retry after it), so the
+   *   client binds anew and catches up through MAM, in pages that fit.
    */
-  resume(transport: SessionTransport, h: number): boolean {
-    if (this.ended || !this.acknowledge(h)) return false;
+  resume(
+    transport: SessionTransport,
+    h: number,
+  ): "resumed" | "bad-h" | "backlog" {
+    if (this.ended || !this.acknowledge(h)) return "bad-h";
+    let backlog = 0;
+    for (const xml of this.unacked) backlog += Buffer.byteLength(xml);
+    if (backlog > this.ctx.limits.maxOutputBytes / 2) return "backlog";
     clearTimeout(this.resumeTimer);
     this.resumeTimer = undefined;
     this.transport = transport;
@@ -246,7 +254,7 @@ export class ChatSession {
       `<resumed xmlns="${NS_SM}" previd="${this.resumeId ?? ""}" h="${this.inboundHandled}"/>`,
     );
     for (const xml of this.unacked) transport.sendRaw(xml);
-    return true;
+    return "resumed";
   }
 
   /**

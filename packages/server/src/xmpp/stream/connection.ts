@@ -421,9 +421,12 @@ export class XmppConnection implements SessionTransport {
       previous.release();
     // Messages the old connection was still committing count in the h the client is told, so it resends none of them.
     await old.inboundSettled();
-    if (!old.resume(this, h)) {
+    const outcome = old.resume(this, h);
+    if (outcome !== "resumed") {
+      const condition =
+        outcome === "backlog" ? "resource-constraint" : "unexpected-request";
       this.sendRaw(
-        `<failed xmlns="${NS_SM}"><unexpected-request xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></failed>`,
+        `<failed xmlns="${NS_SM}"><${condition} xmlns="urn:ietf:params:xml:ns:xmpp-stanzas"/></failed>`,
       );
       old.end();
       return;

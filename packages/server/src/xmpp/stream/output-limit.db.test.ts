@@ -10,7 +10,7 @@ import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NS_MOA_PRESENCE, NS_SID } from "@moa/shared";
+import { NS_MOA_PRESENCE, NS_SID, NS_SM } from "@moa/shared";
 import { xmppTcpPorts } from "../../app.js";
 import {
   createTestServer,
@@ -26,7 +26,7 @@ import {
   say,
   type ChatUser,
 } from "../testing/chat-fixture.js";
-import type { RawClient } from "../testing/raw-client.js";
+import { loginRaw, type RawClient } from "../testing/raw-client.js";
 import { startStockClient } from "../testing/stock-client.js";
 
 // Small, so that the operating system's socket buffers (a few MiB on loopback) are the larger part of what the test
@@ -233,5 +233,33 @@ describe("a client that stops reading", () => {
     }
     expect(caughtUp).toEqual(bodies);
     expect(reader.ws.readyState).toBe(reader.ws.OPEN);
+  });
+
+  it("is not resumed with more missed than a connection may hold: it binds anew and catches up through MAM", async () => {
+    const [sender, member] = users as [ChatUser, ChatUser];
+    const talker = await clients.connect(server, sender, "pc-talk-3");
+    const room = await createRoom(talker, 2, [member]);
+    const away = await clients.connect(server, member, "pc-sm");
+    away.send(`<enable xmlns="${NS_SM}" resume="true"/>`);
+    const previd = String(
+      (await away.next((el) => el.name === "enabled")).attrs.id,
+    );
+    // Eight 6 kB messages it never acknowledges: more than half the 64 KiB limit.
+    for (let i = 0; i < 8; i++) await say(talker, room, `${i} ${BODY}`);
+    await away.next(
+      (el) => el.getChildText("body") === `7 ${BODY}`,
+      "the last message",
+    );
+    away.ws.terminate();
+    await away.closed;
+
+    const again = await loginRaw(server.url, member, null);
+    again.send(`<resume xmlns="${NS_SM}" previd="${previd}" h="0"/>`);
+    const failed = await again.next((el) => el.name === "failed");
+    expect(failed.getChildElements().map((el) => el.name)).toEqual([
+      "resource-constraint",
+    ]);
+    await again.close();
+    expect(await lastInArchive(member, room)).toBe(`7 ${BODY}`);
   });
 });
