@@ -50,12 +50,13 @@ beforeAll(async () => {
   server = await createTestServer(
     { XMPP_PORT: "0", DATA_DIR: mkdtempSync(join(tmpdir(), "moa-output-")) },
     // No keep-alive round within the test: only the output limit can cut the stuck client off. The TCP client uses
-    // stream management, whose session outlives a cut by the resumption window: a short one.
+    // stream management, whose session outlives a cut by the resumption window: a shorter one than the default, yet
+    // long enough for a client on a loaded machine to log in again and ask to resume.
     {
       xmppLimits: {
         maxOutputBytes: OUTPUT_LIMIT,
         keepAliveMs: 600_000,
-        resumeTimeoutSeconds: 2,
+        resumeTimeoutSeconds: 15,
       },
     },
   );
@@ -114,7 +115,8 @@ async function talkPastTheLimit(
     await say(talker, room, `${sent} ${BODY}`);
     sent++;
   }
-  await until(wentOffline, "the stuck member's unavailable presence");
+  // Under stream management only once the resumption window has passed.
+  await until(wentOffline, "the stuck member's unavailable presence", 60_000);
   reader.resume();
   await reader.closed;
   return sent;
