@@ -11,10 +11,11 @@ import { TLSSocket, type SecureContext } from "node:tls";
 import { NS_STREAM } from "@moa/shared";
 import type { XmppLimits } from "./limits.js";
 import { TcpStreamParser } from "./tcp-parser.js";
-import type {
-  ChannelBinding,
-  StreamTransport,
-  TransportSink,
+import {
+  outputOverflowed,
+  type ChannelBinding,
+  type StreamTransport,
+  type TransportSink,
 } from "./transport.js";
 
 /** How long a client may take to finish the TLS handshake after `<proceed/>`. */
@@ -160,11 +161,7 @@ export class TcpTransport implements StreamTransport {
     process.nextTick(() => {
       this.corked = false;
       socket.uncork();
-      // What the socket did not take now waits in this process.
-      if (socket.writableLength > (this.sink?.maxOutputBytes ?? Infinity)) {
-        this.sink?.outputOverflowed(socket.writableLength);
-        socket.destroy();
-      }
+      if (outputOverflowed(socket, this.sink)) socket.destroy();
     });
   }
 

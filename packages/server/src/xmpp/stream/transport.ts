@@ -4,6 +4,7 @@
  * connection the same elements, with the stream header as an RFC 7395 `<open/>`, so one state machine, one set of
  * limits and one set of stream errors serve both.
  */
+import type { Socket } from "node:net";
 import type { Element } from "@xmpp/xml";
 
 /** Channel binding data for SCRAM-PLUS: the one type this TLS session offers. */
@@ -59,4 +60,20 @@ export interface StreamTransport {
   readonly isPaused: boolean;
   /** Batches this tick's writes into one socket write. */
   cork(): void;
+}
+
+/**
+ * Whether a client left more output unread than its sink allows, checked after a write burst was handed to the socket:
+ * what the socket did not take now waits in this process. Tells the sink; the caller then cuts the socket off.
+ * @param socket the connection's socket, just uncorked.
+ * @param sink the connection, once started.
+ * @returns true when the socket must be cut off.
+ */
+export function outputOverflowed(
+  socket: Socket,
+  sink: TransportSink | undefined,
+): boolean {
+  if (!sink || socket.writableLength <= sink.maxOutputBytes) return false;
+  sink.outputOverflowed(socket.writableLength);
+  return true;
 }

@@ -4,10 +4,11 @@ import type { WebSocket } from "ws";
 import { NS_FRAMING } from "@moa/shared";
 import { StreamError } from "./errors.js";
 import type { FrameParser } from "./parser.js";
-import type {
-  ChannelBinding,
-  StreamTransport,
-  TransportSink,
+import {
+  outputOverflowed,
+  type ChannelBinding,
+  type StreamTransport,
+  type TransportSink,
 } from "./transport.js";
 
 export class WebSocketTransport implements StreamTransport {
@@ -105,11 +106,8 @@ export class WebSocketTransport implements StreamTransport {
     process.nextTick(() => {
       this.corked = false;
       socket.uncork();
-      // What the socket did not take now waits in this process (ws queues nothing else without compression).
-      if (socket.writableLength > (this.sink?.maxOutputBytes ?? Infinity)) {
-        this.sink?.outputOverflowed(socket.writableLength);
-        this.ws.terminate();
-      }
+      // ws queues nothing of its own without compression: the socket holds all that waits.
+      if (outputOverflowed(socket, this.sink)) this.ws.terminate();
     });
   }
 }
