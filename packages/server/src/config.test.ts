@@ -60,7 +60,7 @@ describe("loadConfig", () => {
     );
   });
 
-  it("pings chat WebSockets every 30 s unless XMPP_PING_SECONDS says otherwise", () => {
+  it("pings chat connections every 30 s unless XMPP_PING_SECONDS says otherwise", () => {
     expect(loadConfig({}).xmpp.pingSeconds).toBe(30);
     expect(loadConfig({ XMPP_PING_SECONDS: "5" }).xmpp.pingSeconds).toBe(5);
     expect(() => loadConfig({ XMPP_PING_SECONDS: "0" })).toThrow(

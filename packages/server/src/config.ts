@@ -184,7 +184,7 @@ const envSchema = z.object({
     .positive()
     .default(DEFAULT_XMPP_LIMITS.keepAliveMs / 1000)
     .describe(
-      "Every this often the server pings each chat WebSocket; a connection that has not answered the last ping is cut off, so a peer that vanished without closing (a laptop put to sleep, a dropped network) goes offline within twice this.",
+      "Every this often the server pings each chat connection (WebSocket ping frames; XEP-0199 pings on the TCP ports, to streams that sent nothing since the last round); a connection that has not answered the last ping is cut off, so a peer that vanished without closing (a laptop put to sleep, a dropped network) goes offline within twice this over WebSocket, three times over TCP.",
     ),
   XMPP_OUTPUT_LIMIT_KB: z.coerce
     .number()
@@ -251,7 +251,7 @@ export type Config = Readonly<{
     /** Inbound stanza rate per connection (token bucket refill per second, and capacity). */
     inboundRate: number;
     inboundBurst: number;
-    /** How often each chat WebSocket is pinged, in seconds. */
+    /** How often chat connections are pinged (keep-alive rounds), in seconds. */
     pingSeconds: number;
     /** Unread output per chat connection before it is cut off, in KiB. */
     outputLimitKb: number;

@@ -37,6 +37,7 @@ import { Router } from "./router.js";
 import type { ChatSession } from "./stream/chat-session.js";
 import { XmppConnection } from "./stream/connection.js";
 import { StreamError } from "./stream/errors.js";
+import { keepConnectionsAlive } from "./stream/keep-alive.js";
 import { DEFAULT_XMPP_LIMITS, type XmppLimits } from "./stream/limits.js";
 import { SessionRegistry } from "./stream/session-registry.js";
 import { FrameParser } from "./stream/parser.js";
@@ -132,47 +133,6 @@ async function tcpClosedOrCut(
   ]);
   clearTimeout(timer);
   for (const t of transports) t.destroy();
-}
-
-/**
- * Pings every WebSocket connection at an interval and cuts off one that has not answered the previous ping. A peer
- * that vanished without closing (a laptop put to sleep, a network that dropped) sends no FIN, and a frozen one keeps
- * its TCP connection up: unasked, its session and presence would last until its access token expired. Browsers and
- * stock WebSocket clients answer pings themselves, so clients need no code for it.
- * @param wss the server whose connections are pinged.
- * @param intervalMs how often.
- * @param logger where cut-offs are noted.
- * @returns `watch` for each new connection, and `stop`.
- */
-function pingEveryConnection(
-  wss: WebSocketServer,
-  intervalMs: number,
-  logger: Logger,
-): { watch(ws: WebSocket): void; stop(): void } {
-  // Weak: a closed connection leaves wss.clients and needs no clean-up here.
-  const unanswered = new WeakSet<WebSocket>();
-  // One listener function for every connection (no closure per connection: idle connections stay small).
-  function answered(this: WebSocket): void {
-    unanswered.delete(this);
-  }
-  const sweep = () => {
-    for (const ws of wss.clients) {
-      if (unanswered.has(ws)) {
-        logger.info("a chat WebSocket did not answer a ping; cut off");
-        ws.terminate();
-        continue;
-      }
-      unanswered.add(ws);
-      ws.ping();
-    }
-  };
-  // Timers run before sockets are read: after a stall of this process, pongs that arrived meanwhile are read first.
-  const timer = setInterval(() => setImmediate(sweep), intervalMs);
-  timer.unref();
-  return {
-    watch: (ws) => ws.on("pong", answered),
-    stop: () => clearInterval(timer),
-  };
 }
 
 function originAllowed(
@@ -286,7 +246,12 @@ export function registerXmppEndpoint(
   const tcpTransports = new Set<TcpTransport>();
   const gone = (c: XmppConnection) => connections.delete(c);
   const frames = new FrameParser(limits);
-  const keepAlive = pingEveryConnection(wss, limits.keepAliveMs, logger);
+  const keepAlive = keepConnectionsAlive(
+    wss,
+    tcpTransports,
+    limits.keepAliveMs,
+    logger,
+  );
   wss.on("connection", (ws, req: IncomingMessage) => {
     keepAlive.watch(ws);
     const transport = new WebSocketTransport(

@@ -59,6 +59,8 @@ export async function listenTcp(
   const ports: TcpPorts = {};
   const onSocket = (socket: Socket) => {
     socket.setNoDelay(true);
+    // The keep-alive rounds ask only bound streams: a stream this server closed, whose peer vanished before closing
+    // its side, is still found by TCP's own probes.
     socket.setKeepAlive(true, 60_000);
     accept(new TcpTransport(socket, limits, context));
   };

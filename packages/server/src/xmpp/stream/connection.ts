@@ -10,6 +10,7 @@ import {
   NS_BIND,
   NS_CLIENT,
   NS_FRAMING,
+  NS_PING,
   NS_RETRACT,
   NS_SASL,
   NS_SM,
@@ -123,6 +124,7 @@ export class XmppConnection implements SessionTransport {
           { jid: this.session?.jid, unreadBytes: bytes },
           "chat client is not reading its connection: cut off",
         ),
+      ping: () => this.ping(),
     });
   }
 
@@ -514,6 +516,31 @@ export class XmppConnection implements SessionTransport {
     this.sendRaw(
       `<iq xmlns="${NS_CLIENT}" type="error" id="${id}">${error.toElement().toString()}</iq>`,
     );
+  }
+
+  /**
+   * Sends the client an XEP-0199 ping as the session sends any stanza: XEP-0198 counts every stanza the server sends,
+   * so under stream management the ping counts in the client's `h` and is kept for resumption like the rest (an
+   * uncounted one would make the client acknowledge more than was sent).
+   * @returns false before a resource is bound: nothing is sent (the pre-auth timeout closes such streams).
+   */
+  private ping(): boolean {
+    const session = this.session;
+    if (this.state !== "ready" || !session) return false;
+    session.deliver(
+      xml(
+        "iq",
+        {
+          xmlns: NS_CLIENT,
+          type: "get",
+          from: session.domain,
+          to: session.jid,
+          id: randomUUID(),
+        },
+        xml("ping", { xmlns: NS_PING }),
+      ).toString(),
+    );
+    return true;
   }
 
   /** Session hooks that also end the password login the session owns. */

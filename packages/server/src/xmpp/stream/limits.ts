@@ -27,8 +27,9 @@ export type XmppLimits = ParserLimits & {
   /** Unacknowledged outbound stanzas kept for resumption; beyond it the session is not resumable. */
   maxUnacked: number;
   /**
-   * Every this often each WebSocket connection is sent a ping frame; one that has not answered the previous ping by
-   * then is cut off, and its session ends as if the connection had dropped.
+   * Every this often each WebSocket connection is sent a ping frame, and each bound TCP stream that sent nothing since
+   * the previous round an XEP-0199 ping; one that has not answered the previous ping by then is cut off, and its
+   * session ends as if the connection had dropped.
    */
   keepAliveMs: number;
   /**

@@ -28,6 +28,10 @@ export class TcpTransport implements StreamTransport {
   private headerSent = false;
   private corked = false;
   private ended = false;
+  /** Input arrived since the last keep-alive round. */
+  private heard = false;
+  /** The last keep-alive round pinged the client. */
+  private pinged = false;
   private readonly onData = (chunk: Buffer) => this.read(chunk);
   private readonly onEnd = () => this.sink?.closed();
 
@@ -165,6 +169,26 @@ export class TcpTransport implements StreamTransport {
     });
   }
 
+  /**
+   * One keep-alive round (keep-alive.ts). Any input since the previous round counts as a sign of life: an answer to
+   * the ping (a result or an error), whitespace, any stanza. A client silent since the previous round's ping is cut
+   * off, with no stream error (it would wait behind the output the client is not reading); its session ends as after
+   * any drop. A silent client not yet asked is pinged, once its stream is bound.
+   * @returns false when the client was cut off.
+   */
+  keepAlive(): boolean {
+    if (this.heard) {
+      this.heard = false;
+      this.pinged = false;
+    } else if (this.pinged) {
+      this.socket.destroy();
+      return false;
+    } else {
+      this.pinged = this.sink?.ping() ?? false;
+    }
+    return true;
+  }
+
   /** Forcibly closes a socket that did not finish closing. */
   destroy(): void {
     this.socket.destroy();
@@ -187,6 +211,8 @@ export class TcpTransport implements StreamTransport {
   }
 
   private read(chunk: Buffer): void {
+    // All the keep-alive costs per read: a busy connection is never pinged.
+    this.heard = true;
     if (this.ended) return;
     try {
       this.parser?.write(this.decoder.write(chunk));

@@ -34,6 +34,11 @@ export type TransportSink = {
    * @param bytes the unread output.
    */
   outputOverflowed(bytes: number): void;
+  /**
+   * Asks the client for a sign of life (XEP-0199 ping), for transports whose framing has no ping of its own (TCP).
+   * @returns false when nothing was sent: the stream is not bound yet.
+   */
+  ping(): boolean;
 };
 
 export interface StreamTransport {
