@@ -5,6 +5,7 @@ import {
   findMatchRanges,
   matchesName,
   stepMatchIndex,
+  lowerAsIndexed,
 } from "./search.js";
 
 describe("buildSearchPattern", () => {
@@ -101,5 +102,18 @@ describe("matchesName", () => {
 
   it("matches everything for blank text (search cleared)", () => {
     expect(matchesName("홍길동", " ")).toBe(true);
+  });
+});
+
+describe("lowerAsIndexed", () => {
+  it("lower-cases one character to one character, the dotted capital I to a plain i", () => {
+    expect(["A", "É", "Σ", "회", "1"].map(lowerAsIndexed)).toEqual([
+      "a",
+      "é",
+      "σ",
+      "회",
+      "1",
+    ]);
+    expect(lowerAsIndexed("İ")).toBe("i");
   });
 });

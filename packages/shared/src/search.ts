@@ -79,3 +79,14 @@ export function matchesName(name: string, query: string): boolean {
     text === "" || name.normalize("NFC").toLocaleLowerCase().includes(text)
   );
 }
+
+/**
+ * Lower-cases one character as the server's message search index does (PostgreSQL's lower(), character by character).
+ * Unicode lower-cases "İ" (U+0130) to "i" and a combining dot, the one mapping that adds a character; the database
+ * gives a plain "i", so a query must too, or it would look for two characters where the index holds one.
+ * @param char - one code point.
+ * @returns its lower case as the index holds it.
+ */
+export function lowerAsIndexed(char: string): string {
+  return char === "\u0130" ? "i" : char.toLowerCase();
+}

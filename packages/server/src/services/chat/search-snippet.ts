@@ -2,6 +2,7 @@
  * The snippet of a search hit: about 120 characters of the message around its first match, every match marked.
  * Matching here mirrors the index's (NFC, lower case), so what the database found is what gets marked.
  */
+import { lowerAsIndexed } from "@moa/shared";
 
 export type SnippetPart = { text: string; match: boolean };
 
@@ -19,9 +20,10 @@ const ELLIPSIS = "…";
 export function snippetOf(text: string, query: string): SnippetPart[] {
   // Code points, each lower-cased on its own, so positions in the lowered text map back to the original.
   const chars = Array.from(text.normalize("NFC").replace(/\s+/gu, " "));
-  const lowered = chars.map((c) => c.toLowerCase());
-  const needle = Array.from(query.normalize("NFC").replace(/\s+/gu, " "), (c) =>
-    c.toLowerCase(),
+  const lowered = chars.map(lowerAsIndexed);
+  const needle = Array.from(
+    query.normalize("NFC").replace(/\s+/gu, " "),
+    lowerAsIndexed,
   );
   const matches: number[] = [];
   for (let i = 0; i + needle.length <= lowered.length; i++) {

@@ -155,6 +155,16 @@ describe("matching", () => {
     ]);
   });
 
+  it("finds a dotted capital I by either case, as the index lower-cases it", async () => {
+    await say(a, room, "İSTANBUL şubesi toplantısı");
+    expect((await search(b, "İstanbul")).snippets).toEqual([
+      "[İSTANBUL] şubesi toplantısı",
+    ]);
+    expect((await search(b, "istanbul")).snippets).toEqual([
+      "[İSTANBUL] şubesi toplantısı",
+    ]);
+  });
+
   it("describes each hit: room, sender, time and content type", async () => {
     const sent = await say(a, room, "오늘 장표 공유");
     const [hit] = (await search(b, "장표")).hits;

@@ -4,6 +4,7 @@
  * history_from_id (set at join for group invitees and at leave for dual rooms), never a tombstone.
  */
 import { sql, type RawBuilder } from "kysely";
+import { lowerAsIndexed } from "@moa/shared";
 import type { Db } from "../../database.js";
 
 export type SearchQuery = {
@@ -48,7 +49,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, "\\$&");
  * @returns the pattern.
  */
 export function gramPattern(text: string): string {
-  const chars = Array.from(text, (c) => escapeLike(c.toLowerCase()));
+  const chars = Array.from(text, (c) => escapeLike(lowerAsIndexed(c)));
   if (chars.length === 1) return `% ${chars[0]}%`;
   const bigrams = chars.slice(1).map((c, i) => `${chars[i]}${c}`);
   return `% ${bigrams.join(" ")} %`;
@@ -67,7 +68,7 @@ export function gramPattern(text: string): string {
  * @returns the probe pattern, or undefined when the exact pattern has to serve.
  */
 export function gramProbe(text: string): string | undefined {
-  const chars = Array.from(text, (c) => c.toLowerCase());
+  const chars = Array.from(text, lowerAsIndexed);
   const word = /^[\p{L}\p{N}]{2}$/u;
   const first = chars
     .slice(1)
