@@ -118,3 +118,23 @@ export async function scrollListToTop(room: Page): Promise<void> {
     if (scroller) scroller.scrollTop = 0;
   });
 }
+
+/**
+ * Clicks a control that closes its own window, and waits for it to close. A window that closes inside the click's
+ * handler can be gone before Playwright has finished the click, which then fails with "Target page … has been closed"
+ * though the click did its work; only a click that leaves the window open is an error.
+ * @param window the window the control closes.
+ * @param control the control.
+ */
+export async function clickToClose(
+  window: Page,
+  control: Locator,
+): Promise<void> {
+  const closed = window.waitForEvent("close");
+  try {
+    await control.click();
+  } catch (err) {
+    if (!window.isClosed()) throw err;
+  }
+  await closed;
+}

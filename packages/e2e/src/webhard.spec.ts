@@ -12,6 +12,7 @@ import { connectPeer } from "./chat-peer.js";
 import { test } from "./fixtures.js";
 import { DEMO } from "./login-helpers.js";
 import {
+  clickToClose,
   openRoomWindow,
   secondUser,
   signIn,
@@ -150,9 +151,10 @@ describe("webhard window", () => {
         await mine.getByRole("group", { name: `파일 ${minutes(3)}` }).waitFor();
 
         // Closed and opened again in this session, the webhard window opens usable: no login form.
-        const closed = webhard.waitForEvent("close");
-        await webhard.getByRole("button", { name: "취소" }).click();
-        await closed;
+        await clickToClose(
+          webhard,
+          webhard.getByRole("button", { name: "취소" }),
+        );
         const reopened = page.waitForEvent("popup");
         await mine.getByRole("button", { name: "웹하드", exact: true }).click();
         const again = await reopened;
