@@ -179,6 +179,8 @@ export type ChatPresenceTable = {
   target: string;
   show: string;
   login_time: number;
+  /** The login (auth_sessions.id) holding the resource (009); null for rows written before. */
+  session_id: string | null;
 };
 
 /** Last login per user and target (003). */

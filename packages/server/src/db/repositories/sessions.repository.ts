@@ -178,23 +178,23 @@ export class SessionsRepository {
   }
 
   /**
-   * Tells whether the user has another open session of this client type that was active since `since`.
-   * @returns true when such a session exists.
+   * Tells whether another open login of the user, of this client type, holds a live chat connection (a presence
+   * row: written when a resource comes online, removed when it goes offline or its node dies).
+   * @returns true when such a login is connected.
    */
-  async hasOtherActive(
+  async hasOtherConnected(
     userId: number,
     exceptSessionId: string,
     clientType: string,
-    since: Date,
   ): Promise<boolean> {
     const r = await this.db
-      .selectFrom("auth_sessions")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("id", "!=", exceptSessionId)
-      .where("client_type", "=", clientType)
-      .where("revoked_at", "is", null)
-      .where("last_seen_at", ">=", since)
+      .selectFrom("chat_presence as p")
+      .innerJoin("auth_sessions as s", "s.id", "p.session_id")
+      .select("s.id")
+      .where("p.user_id", "=", userId)
+      .where("s.id", "!=", exceptSessionId)
+      .where("s.client_type", "=", clientType)
+      .where("s.revoked_at", "is", null)
       .limit(1)
       .executeTakeFirst();
     return r !== undefined;

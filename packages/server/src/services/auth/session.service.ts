@@ -18,7 +18,6 @@ import type {
 import type { Actor } from "./actor.js";
 import { AUDIT_EVENTS } from "./audit.js";
 import {
-  ACCESS_TOKEN_TTL_SECONDS,
   AUTO_LOGIN_TOKEN_PREFIX,
   AUTO_LOGIN_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_PREFIX,
@@ -244,7 +243,8 @@ export class SessionService {
 
   /**
    * Tells whether the caller is signed in on another messenger (spec §2.2 same-session dialog): another open
-   * chat session that was active within one access-token lifetime.
+   * chat login holds a live chat connection. A login whose messenger was closed without logging out does not count
+   * (once its connection's resumption window has passed).
    * @param actor the caller.
    * @param input the company (corpSeq) and messenger name asked about; only the caller's own may be asked.
    * @returns true when another session exists.
@@ -263,12 +263,10 @@ export class SessionService {
     ];
     if (input.corpSeq !== actor.companyId || !own.includes(name))
       throw forbidden("session check for another user");
-    const since = addSeconds(this.clock(), -ACCESS_TOKEN_TTL_SECONDS);
-    return this.sessions.hasOtherActive(
+    return this.sessions.hasOtherConnected(
       actor.userId,
       actor.sessionId,
       CHAT_CLIENT_TYPE,
-      since,
     );
   }
 

@@ -5,13 +5,13 @@
 import type { Db } from "../../db/database.js";
 import {
   recordLogins,
-  type PresenceRow,
+  type PresenceWrite,
 } from "../../db/repositories/chat/chat-presence.repository.js";
 
 type Op =
   | {
       kind: "login";
-      row: PresenceRow;
+      row: PresenceWrite;
       resolve: (previous: number | undefined) => void;
       reject: (err: unknown) => void;
     }
@@ -34,7 +34,7 @@ export class PresenceWriter {
    * @param row the presence (show "on", login time now).
    * @returns the previous login time of that target, or undefined for a first login.
    */
-  login(row: PresenceRow): Promise<number | undefined> {
+  login(row: PresenceWrite): Promise<number | undefined> {
     return new Promise((resolve, reject) => {
       this.enqueue({ kind: "login", row, resolve, reject });
     });

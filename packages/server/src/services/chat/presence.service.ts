@@ -71,6 +71,7 @@ export class PresenceService {
       target,
       show: "on",
       loginTime: now,
+      sessionId: actor.sessionId,
     });
     this.tracker?.track({
       userId: actor.userId,
@@ -114,6 +115,7 @@ export class PresenceService {
         target,
         show,
         loginTime: this.now(),
+        sessionId: actor.sessionId,
       }),
     );
     this.publish(actor, target, show, loginTime);

@@ -10,6 +10,9 @@ export type PresenceRow = {
   loginTime: number;
 };
 
+/** A presence as written: with the login (auth session) that holds the resource. */
+export type PresenceWrite = PresenceRow & { sessionId: string };
+
 /**
  * Records a resource's presence; a resource already recorded keeps its login time.
  * @param db the database.
@@ -18,7 +21,7 @@ export type PresenceRow = {
  */
 export async function upsertPresence(
   db: Db,
-  row: PresenceRow,
+  row: PresenceWrite,
 ): Promise<number> {
   const stored = await db
     .insertInto("chat_presence")
@@ -28,11 +31,14 @@ export async function upsertPresence(
       target: row.target,
       show: row.show,
       login_time: row.loginTime,
+      session_id: row.sessionId,
     })
     .onConflict((oc) =>
-      oc
-        .columns(["user_id", "resource"])
-        .doUpdateSet({ show: row.show, target: row.target }),
+      oc.columns(["user_id", "resource"]).doUpdateSet({
+        show: row.show,
+        target: row.target,
+        session_id: row.sessionId,
+      }),
     )
     .returning("login_time")
     .executeTakeFirstOrThrow();
@@ -111,13 +117,13 @@ export async function listPresence(
  */
 export async function recordLogins(
   db: Db,
-  rows: readonly PresenceRow[],
+  rows: readonly PresenceWrite[],
 ): Promise<(number | undefined)[]> {
   if (rows.length === 0) return [];
   const input = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.userId}::bigint, ${r.resource}::text, ${r.target}::text, ${r.show}::text, ${r.loginTime}::bigint)`,
+        sql`(${r.userId}::bigint, ${r.resource}::text, ${r.target}::text, ${r.show}::text, ${r.loginTime}::bigint, ${r.sessionId}::text)`,
     ),
   );
   // Every part of the statement sees the tables as they were before it, so `previous` reads the old login times.
@@ -126,15 +132,16 @@ export async function recordLogins(
     target: string;
     loginTime: number;
   }>`
-    with input (user_id, resource, target, show, login_time) as (values ${input}),
+    with input (user_id, resource, target, show, login_time, session_id) as (values ${input}),
     previous as (
       select l.user_id, l.target, l.login_time
       from chat_logins l join input i on l.user_id = i.user_id and l.target = i.target
     ), presence as (
-      insert into chat_presence (user_id, resource, target, show, login_time)
-      select user_id, resource, target, show, login_time from input
+      insert into chat_presence (user_id, resource, target, show, login_time, session_id)
+      select user_id, resource, target, show, login_time, session_id from input
       on conflict (user_id, resource) do update
-        set target = excluded.target, show = excluded.show, login_time = excluded.login_time
+        set target = excluded.target, show = excluded.show, login_time = excluded.login_time,
+          session_id = excluded.session_id
     ), login as (
       insert into chat_logins (user_id, target, login_time)
       select user_id, target, login_time from input

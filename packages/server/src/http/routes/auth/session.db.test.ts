@@ -11,7 +11,9 @@ import {
   fetchPasswordKey,
   loginAs,
   type TestServer,
+  until,
 } from "../../../testing/index.js";
+import { loginRaw } from "../../../xmpp/testing/raw-client.js";
 
 let server: TestServer;
 let company: Company;
@@ -268,30 +270,62 @@ describe("POST /api/v1/auth/lock/verify", () => {
 });
 
 describe("POST /api/v1/chat/home/isExistSession", () => {
-  it("tells whether the same user is signed in on another messenger, and only about oneself", async () => {
+  it("tells whether another login of the same user holds a live messenger connection, and only about oneself", async () => {
     const user = await createUser(db(), company);
     const other = await createUser(db(), company);
     const first = await loginAs(server, user);
-    const ask = (token: string, msngname: string) =>
+    const ask = async (token: string, msngname: string) =>
       call("/api/v1/chat/home/isExistSession", token, {
         method: "POST",
         body: { corpSeq: company.id, msngname },
       });
-    expect((await ask(first.accessToken, user.loginId)).body).toEqual({
+    const exists = async (token: string) =>
+      (await ask(token, user.loginId)).body;
+    expect(await exists(first.accessToken)).toEqual({
       ErrorCode: "00",
       isExist: false,
     });
+    // The first PC's messenger is connected: signing in on a second one finds it.
+    const firstPc = await loginRaw(
+      server.url,
+      { jid: user.jid, accessToken: first.accessToken },
+      "webchat",
+    );
     const second = await loginAs(server, user);
-    expect((await ask(second.accessToken, user.jid)).body).toEqual({
-      ErrorCode: "00",
-      isExist: true,
-    });
-    await call("/api/v1/auth/logout", first.accessToken, { method: "POST" });
-    expect((await ask(second.accessToken, user.loginId)).body).toEqual({
+    // Its presence is recorded just after the bind's answer.
+    await until(
+      async () =>
+        (await ask(second.accessToken, user.jid)).body.isExist === true,
+      "the first messenger to count",
+    );
+    // Its window was closed without logging out: its login is still valid, but no messenger uses it.
+    await firstPc.close();
+    await until(
+      async () => (await exists(second.accessToken)).isExist === false,
+      "the closed messenger to stop counting",
+    );
+    // The asking login's own connection is not another messenger.
+    const secondPc = await loginRaw(
+      server.url,
+      { jid: user.jid, accessToken: second.accessToken },
+      "webchat",
+    );
+    await until(
+      async () => (await exists(first.accessToken)).isExist === true,
+      "the second messenger to count for the first login",
+    );
+    expect(await exists(second.accessToken)).toEqual({
       ErrorCode: "00",
       isExist: false,
     });
-    const prying = await ask(second.accessToken, other.loginId);
+    // Logging out ends the connection and the login: nothing left to replace.
+    await call("/api/v1/auth/logout", second.accessToken, { method: "POST" });
+    await secondPc.closed;
+    await until(
+      async () => (await exists(first.accessToken)).isExist === false,
+      "the logged-out messenger to stop counting",
+    );
+    const prying = await ask(first.accessToken, other.loginId);
     expect(prying).toEqual({
       status: 403,
       body: { ErrorCode: "01", ErrorMsg: "forbidden" },
