@@ -8,6 +8,7 @@ import {
   type DatabaseOptions,
 } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
+import { CHECKPOINT_EVERY_MS, scheduleCheckpoints } from "./db/checkpoints.js";
 import type { Logger } from "./logger.js";
 import { systemClock } from "./clock.js";
 import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
@@ -162,6 +163,14 @@ export async function startServer(
           );
           return undefined;
         });
+    // PostgreSQL checkpoints itself; the embedded database has no process that would (db/checkpoints.ts).
+    const checkpoints = config.databaseUrl
+      ? undefined
+      : scheduleCheckpoints(database.db, {
+          everyMs: CHECKPOINT_EVERY_MS,
+          onError: (err) =>
+            logger.warn({ err }, "database checkpoint failed; retried later"),
+        });
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -174,6 +183,7 @@ export async function startServer(
           await app.close();
           await chatBus?.close();
           await redis?.quit();
+          await checkpoints?.stop();
           await database.close();
         })()),
     };
