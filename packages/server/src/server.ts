@@ -168,6 +168,8 @@ export async function startServer(
       ? undefined
       : scheduleCheckpoints(database.db, {
           everyMs: CHECKPOINT_EVERY_MS,
+          onDone: (ms) =>
+            logger.info({ ms: Math.round(ms) }, "database checkpointed"),
           onError: (err) =>
             logger.warn({ err }, "database checkpoint failed; retried later"),
         });

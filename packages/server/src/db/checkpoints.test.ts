@@ -56,6 +56,7 @@ describe("checkpoints of the embedded database", () => {
     const errors: unknown[] = [];
     const job = scheduleCheckpoints(handle.db, {
       everyMs: 50,
+      onDone: () => undefined,
       onError: (err) => errors.push(err),
     });
     try {
