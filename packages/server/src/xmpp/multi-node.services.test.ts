@@ -56,7 +56,7 @@ beforeAll(async () => {
     async (db) => {
       const company = await createCompany(db);
       users = [];
-      for (let i = 0; i < MEMBERS + 6; i++)
+      for (let i = 0; i < MEMBERS + 7; i++)
         users.push(await createUser(db, company));
       integrationKey = await issueIntegrationKey(db, company.id);
       phoneUser = await createUser(db, company, { centrexUser: true });
@@ -360,15 +360,41 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     expect(error.getChild("not-authorized", NS_STREAMS)).toBeDefined();
   });
 
-  it("closes the older session of a resource when the same resource binds on the other node", async () => {
+  it("closes the older session of a resource when the same resource binds on the other node; the user stays online", async () => {
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const user = users[3]!;
+    const watcher = (await online(users[MEMBERS + 6]!, a, "pc-1")).client;
+    const shown = async () =>
+      (
+        await watcher.iq(
+          "set",
+          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user.jid}"/></subscribe>`,
+        )
+      )
+        .getChild("subscribe", NS_MOA_PRESENCE)!
+        .getChildren("item")
+        .map((i) => String(i.attrs.show));
+    await shown();
+    const fromUser = (el: Element) =>
+      el.name === "presence" &&
+      String(el.attrs.from).split("/")[0] === user.jid.toLowerCase();
     const older = (await online(user, a, "phone")).client;
+    await watcher.next(fromUser, "the older login's presence");
     const newer = (await online(user, b, "phone")).client;
     const error = await closedWithin(older, REVOKE_DEADLINE_MS);
     expect(error.getChild("conflict", NS_STREAMS)).toBeDefined();
     const pong = await newer.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
     expect(pong.attrs.type).toBe("result");
+    // The older node's goodbye, however late, does not take the newer connection's presence off.
+    await watcher.next(fromUser, "the newer login's presence");
+    await newer.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
+    await watcher.iq("get", `<ping xmlns="urn:xmpp:ping"/>`);
+    expect(
+      watcher.received
+        .filter(fromUser)
+        .map((el) => String(el.attrs.type ?? "on")),
+    ).toEqual(["on", "on"]);
+    expect(await shown()).toEqual(["on"]);
   });
 
   it("counts an account's failed logins on both nodes together", async () => {

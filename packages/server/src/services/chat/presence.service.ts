@@ -58,12 +58,13 @@ export class PresenceService {
    * @param actor the user.
    * @param resource the bound resource.
    * @param target the client kind.
+   * @returns the login time recorded for this connection of the resource (what {@link offline} takes off).
    */
   async online(
     actor: Actor,
     resource: string,
     target: PresenceTarget,
-  ): Promise<void> {
+  ): Promise<number> {
     const now = this.now();
     const previous = await this.writer.login({
       userId: actor.userId,
@@ -93,6 +94,7 @@ export class PresenceService {
         time: now,
       });
     }
+    return now;
   }
 
   /**
@@ -122,24 +124,40 @@ export class PresenceService {
   }
 
   /**
-   * A resource went away; subscribers learn the target's remaining presence (off when none is left).
+   * A connection of a resource went away; subscribers learn the target's remaining presence (off when none is left).
+   * A newer connection of the same resource (another login time) keeps its presence: it may have been recorded
+   * first when the two are on different nodes.
    * @param actor the user.
    * @param resource the resource.
    * @param target the client kind.
+   * @param held the connection's login time (undefined when recording it failed: whatever is recorded goes), and
+   * whether a newer connection of the resource replaced it (that one's presence takes the row over, so subscribers
+   * see no offline in between).
    */
   async offline(
     actor: Actor,
     resource: string,
     target: PresenceTarget,
+    held: { loginTime: number | undefined; replaced: boolean },
   ): Promise<void> {
     this.tracker?.untrack(actor.userId, resource);
+    if (held.replaced) return;
     const left = await this.writer.run(async () => {
-      await deletePresence(this.db, actor.userId, resource);
+      const removed =
+        held.loginTime === undefined
+          ? await deletePresence(this.db, actor.userId, resource)
+          : await deleteStalePresence(
+              this.db,
+              actor.userId,
+              resource,
+              held.loginTime,
+            );
+      if (!removed) return undefined;
       return (await listPresence(this.db, [actor.userId])).filter(
         (r) => r.target === target,
       );
     });
-    this.publishRemaining(actor, target, left);
+    if (left) this.publishRemaining(actor, target, left);
   }
 
   /**

@@ -160,3 +160,38 @@ describe("presence", () => {
     ).toBe(false);
   });
 });
+
+describe("presence when a login replaces another on the same resource", () => {
+  it("stays online for subscribers without an offline in between, and goes off when the newer one leaves", async () => {
+    const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
+    const watcher = await clients.connect(server, w, "pc-watch");
+    const subscribe = async () =>
+      (
+        await watcher.iq(
+          "set",
+          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/></subscribe>`,
+        )
+      )
+        .getChild("subscribe", NS_MOA_PRESENCE)!
+        .getChildren("item")
+        .map((i) => [String(i.attrs.show), Number(i.attrs["login-time"])]);
+    await subscribe();
+    const fromX = presenceFrom(x.jid, "webchat");
+    await clients.connect(server, x, "webchat");
+    const first = await watcher.next(fromX, "first online");
+    const second = await clients.connect(server, x, "webchat");
+    const replaced = await watcher.next(fromX, "the newer login's presence");
+    expect(replaced.attrs.type).toBeUndefined();
+    const newerTime = Number(
+      replaced.getChild("presence", NS_MOA_PRESENCE)?.attrs["login-time"],
+    );
+    expect(newerTime).toBeGreaterThanOrEqual(
+      Number(first.getChild("presence", NS_MOA_PRESENCE)?.attrs["login-time"]),
+    );
+    expect(await subscribe()).toEqual([["on", newerTime]]);
+    await second.close();
+    const off = await watcher.next(fromX, "offline after the newer left");
+    expect(off.attrs.type).toBe("unavailable");
+    expect(await subscribe()).toEqual([]);
+  });
+});

@@ -63,6 +63,8 @@ export function registerPresence(
 ): PresenceHooks {
   const presence = ctx.chat.presence;
   const pending = new Set<Promise<void>>();
+  /** Each session's presence login time, once recorded: its offline takes off that connection only. */
+  const loginTimes = new WeakMap<ChatSession, Promise<number>>();
   const run = (
     what: string,
     session: ChatSession,
@@ -138,22 +140,30 @@ export function registerPresence(
       while (pending.size) await Promise.all(pending);
     },
     onStart: (session) => {
-      run("presence online failed", session, () =>
-        presence.online(
-          session.actor,
-          session.resource,
-          targetOf(session.resource),
-        ),
+      const loginTime = presence.online(
+        session.actor,
+        session.resource,
+        targetOf(session.resource),
       );
+      loginTimes.set(session, loginTime);
+      run("presence online failed", session, async () => {
+        await loginTime;
+      });
     },
     onEnd: (session) => {
-      run("presence offline failed", session, () =>
-        presence.offline(
+      run("presence offline failed", session, async () => {
+        const held = loginTimes.get(session);
+        loginTimes.delete(session);
+        await presence.offline(
           session.actor,
           session.resource,
           targetOf(session.resource),
-        ),
-      );
+          {
+            loginTime: await held?.catch(() => undefined),
+            replaced: session.replaced,
+          },
+        );
+      });
     },
   };
 }

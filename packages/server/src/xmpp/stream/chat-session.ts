@@ -66,6 +66,8 @@ export class ChatSession {
   private unsubscribe: (() => void) | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
   private ended = false;
+  /** Ended because a newer session bound the same full JID (conflict): that one now holds the resource. */
+  replaced = false;
   /** The last of the stanzas still being handled, in arrival order (see track). */
   private inboundTail: Promise<void> = Promise.resolve();
   private inboundPending = 0;
@@ -363,6 +365,7 @@ export class ChatSession {
     if (event.kind === "bind") {
       if (event.resource === this.resource && event.sessionId !== this.id) {
         // RFC 6120 §7.7.2.2: the newer login of the same full JID wins.
+        this.replaced = true;
         this.close(new StreamError("conflict"));
       }
       return;

@@ -50,17 +50,19 @@ export async function upsertPresence(
  * @param db the database.
  * @param userId the user.
  * @param resource the resource.
+ * @returns whether it was recorded.
  */
 export async function deletePresence(
   db: Db,
   userId: number,
   resource: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .deleteFrom("chat_presence")
     .where("user_id", "=", userId)
     .where("resource", "=", resource)
-    .execute();
+    .executeTakeFirst();
+  return r.numDeletedRows > 0n;
 }
 
 /**
@@ -69,19 +71,21 @@ export async function deletePresence(
  * @param userId the user.
  * @param resource the resource.
  * @param loginTime the login time it was recorded with.
+ * @returns whether it was still recorded with that time.
  */
 export async function deleteStalePresence(
   db: Db,
   userId: number,
   resource: string,
   loginTime: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const r = await db
     .deleteFrom("chat_presence")
     .where("user_id", "=", userId)
     .where("resource", "=", resource)
     .where("login_time", "=", loginTime)
-    .execute();
+    .executeTakeFirst();
+  return r.numDeletedRows > 0n;
 }
 
 /**
