@@ -103,12 +103,15 @@ export class PresenceService {
    * @param resource the resource.
    * @param target the client kind.
    * @param show on, dnd, away or off.
+   * @param held the connection's login time from {@link online}, to record the resource again with it should its row
+   * be gone (taken off meanwhile): its offline removes only that time's row. Undefined: now.
    */
   async set(
     actor: Actor,
     resource: string,
     target: PresenceTarget,
     show: Show,
+    held?: number,
   ): Promise<void> {
     const loginTime = await this.writer.run(() =>
       upsertPresence(this.db, {
@@ -116,7 +119,7 @@ export class PresenceService {
         resource,
         target,
         show,
-        loginTime: this.now(),
+        loginTime: held ?? this.now(),
         sessionId: actor.sessionId,
       }),
     );

@@ -1,5 +1,6 @@
 /** Presence transcripts: values per target, subscriptions to shown users only, and login notifications with the 5-second rule. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { NS_MOA_PRESENCE } from "@moa/shared";
 import { createTestServer, type TestServer } from "../../testing/index.js";
 import type { RawClient } from "../testing/raw-client.js";
@@ -161,8 +162,8 @@ describe("presence", () => {
   });
 });
 
-describe("presence when a login replaces another on the same resource", () => {
-  it("stays online for subscribers without an offline in between, and goes off when the newer one leaves", async () => {
+describe("presence leaves with the connection that holds it", () => {
+  it("a login replacing another on the same resource stays online for subscribers without an offline in between, and goes off when it leaves", async () => {
     const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
     const watcher = await clients.connect(server, w, "pc-watch");
     const subscribe = async () =>
@@ -193,5 +194,35 @@ describe("presence when a login replaces another on the same resource", () => {
     const off = await watcher.next(fromX, "offline after the newer left");
     expect(off.attrs.type).toBe("unavailable");
     expect(await subscribe()).toEqual([]);
+  });
+
+  it("a connection whose presence was taken off while it lived, then set again, still goes off when it leaves", async () => {
+    const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
+    const watcher = await clients.connect(server, w, "pc-watch");
+    const shown = async () =>
+      (
+        await watcher.iq(
+          "set",
+          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/></subscribe>`,
+        )
+      )
+        .getChild("subscribe", NS_MOA_PRESENCE)!
+        .getChildren("item")
+        .map((i) => String(i.attrs.show));
+    await shown();
+    const fromX = presenceFrom(x.jid, "pc");
+    const client = await clients.connect(server, x, "pc-1");
+    await watcher.next(fromX, "online");
+    // As another node does when it wrongly takes this node for dead.
+    await sql`delete from chat_presence where user_id = ${x.id}`.execute(
+      server.database.db,
+    );
+    client.send(`<presence xmlns="jabber:client"><show>away</show></presence>`);
+    await watcher.next(fromX, "away");
+    expect(await shown()).toEqual(["away"]);
+    await client.close();
+    const off = await watcher.next(fromX, "offline");
+    expect(off.attrs.type).toBe("unavailable");
+    expect(await shown()).toEqual([]);
   });
 });

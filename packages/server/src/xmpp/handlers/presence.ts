@@ -92,6 +92,7 @@ export function registerPresence(
         session.resource,
         targetOf(session.resource),
         showOf(stanza),
+        await loginTimes.get(session)?.catch(() => undefined),
       );
       im?.ownPresence(session, stanza);
       return;
