@@ -98,7 +98,6 @@ export type AuthSessionsTable = {
   web_token: string;
   password_version: number;
   created_at: Timestamp;
-  last_seen_at: Timestamp;
   revoked_at: Date | null;
   revoke_reason: string | null;
 };

@@ -10,7 +10,7 @@ import { m005WebhardSessions } from "./005-webhard-sessions.js";
 import { m006Search } from "./006-search.js";
 import { m007ScramCredentials } from "./007-scram-credentials.js";
 import { m008SearchIndexTail } from "./008-search-index-tail.js";
-import { m009PresenceSession } from "./009-presence-session.js";
+import { m009LiveSessions } from "./009-live-sessions.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -23,5 +23,5 @@ export const migrations: readonly Migration[] = [
   m006Search,
   m007ScramCredentials,
   m008SearchIndexTail,
-  m009PresenceSession,
+  m009LiveSessions,
 ];

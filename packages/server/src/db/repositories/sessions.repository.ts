@@ -17,7 +17,6 @@ export type Session = {
   /** The user's password version at login. */
   passwordVersion: number;
   createdAt: Date;
-  lastSeenAt: Date;
   revokedAt: Date | null;
 };
 
@@ -84,7 +83,6 @@ export class SessionsRepository {
         web_token: s.webToken,
         password_version: s.passwordVersion,
         created_at: s.now,
-        last_seen_at: s.now,
       })
       .execute();
   }
@@ -108,7 +106,6 @@ export class SessionsRepository {
         webToken: r.web_token,
         passwordVersion: r.password_version,
         createdAt: r.created_at,
-        lastSeenAt: r.last_seen_at,
         revokedAt: r.revoked_at,
       }
     );
@@ -117,15 +114,6 @@ export class SessionsRepository {
   /** @returns the revocation time of the session; undefined when it does not exist. */
   revokedAt(id: string): Promise<Date | null | undefined> {
     return this.revocations.get(id);
-  }
-
-  /** Records activity (refresh) on a session. */
-  async touch(id: string, now: Date): Promise<void> {
-    await this.db
-      .updateTable("auth_sessions")
-      .set({ last_seen_at: now })
-      .where("id", "=", id)
-      .execute();
   }
 
   /** Revokes one session. @returns false when it was already revoked or does not exist. */

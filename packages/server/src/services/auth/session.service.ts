@@ -184,7 +184,6 @@ export class SessionService {
       return end("104", "password_changed", "password_changed");
     if (session.revokedAt)
       return { ok: false, code: "107", reason: "session_revoked" };
-    await this.sessions.touch(session.id, now);
     const actor = actorOf(user, company, session.id);
     const access = this.tokens.issue(actor);
     const next = await this.newRefreshToken(session.id, now);
