@@ -8,7 +8,7 @@ import {
   type DatabaseOptions,
 } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
-import { CHECKPOINT_EVERY_MS, scheduleCheckpoints } from "./db/checkpoints.js";
+import { scheduleUpkeep, UPKEEP_INTERVALS } from "./db/embedded-upkeep.js";
 import type { Logger } from "./logger.js";
 import { systemClock } from "./clock.js";
 import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
@@ -163,15 +163,15 @@ export async function startServer(
           );
           return undefined;
         });
-    // PostgreSQL checkpoints itself; the embedded database has no process that would (db/checkpoints.ts).
-    const checkpoints = config.databaseUrl
+    // PostgreSQL checkpoints and vacuums itself; the embedded database has no process that would (db/embedded-upkeep.ts).
+    const upkeep = config.databaseUrl
       ? undefined
-      : scheduleCheckpoints(database.db, {
-          everyMs: CHECKPOINT_EVERY_MS,
-          onDone: (ms) =>
-            logger.info({ ms: Math.round(ms) }, "database checkpointed"),
-          onError: (err) =>
-            logger.warn({ err }, "database checkpoint failed; retried later"),
+      : scheduleUpkeep(database.db, {
+          ...UPKEEP_INTERVALS,
+          onDone: (work, ms) =>
+            logger.info({ work, ms: Math.round(ms) }, "database upkeep done"),
+          onError: (work, err) =>
+            logger.warn({ work, err }, "database upkeep failed; retried later"),
         });
     let stopping: Promise<void> | undefined;
     return {
@@ -185,7 +185,7 @@ export async function startServer(
           await app.close();
           await chatBus?.close();
           await redis?.quit();
-          await checkpoints?.stop();
+          await upkeep?.stop();
           await database.close();
         })()),
     };
