@@ -11,7 +11,9 @@
  *   freezing, is vacuumed; one with more changes since its last analyze than 50 + 10 % is analyzed, so the planner's
  *   statistics follow the archive's growth. Without it dead rows were never reclaimed and no table ever had
  *   statistics. Unlike autovacuum, a table is not vacuumed for its inserts alone: that would vacuum the archive every
- *   fifth of its size, and each vacuum reads the whole search index, holding the database meanwhile.
+ *   fifth of its size, and each vacuum reads the whole search index, holding the database meanwhile. And a table is
+ *   analyzed from a tenth of the default sample (3,000 rows): the full sample of an archive of 200,000 messages held
+ *   the database for 300–400 ms, this one for 40 ms, and the queries here need no finer statistics.
  *
  * Each piece of work is one statement; the database answers nothing else while it runs, and other statements run
  * between them as usual.
@@ -32,6 +34,8 @@ export type UpkeepWork = string;
 
 /** autovacuum_freeze_max_age's default less a margin: plain vacuums freeze aggressively from vacuum_freeze_table_age. */
 const FREEZE_AGE = 150_000_000;
+/** A tenth of default_statistics_target (analyze samples 300 rows per unit). */
+const STATISTICS_TARGET = 10;
 
 /**
  * Runs checkpoints and vacuum rounds on the database, one piece of work at a time.
@@ -64,11 +68,17 @@ export function scheduleUpkeep(
     for (const t of await tablesDue(db)) {
       if (stopped) return;
       const table = sql.id(t.schema, t.name);
-      await (t.vacuum
-        ? timed(`vacuum ${t.name}`, () =>
-            sql`vacuum (analyze) ${table}`.execute(db),
-          )
-        : timed(`analyze ${t.name}`, () => sql`analyze ${table}`.execute(db)));
+      if (t.vacuum)
+        await timed(`vacuum ${t.name}`, () => sql`vacuum ${table}`.execute(db));
+      await timed(`analyze ${t.name}`, () =>
+        // VACUUM cannot run in a transaction block; ANALYZE can, with its sample size set for it alone.
+        db.transaction().execute(async (tx) => {
+          await sql`set local default_statistics_target = ${sql.lit(STATISTICS_TARGET)}`.execute(
+            tx,
+          );
+          await sql`analyze ${table}`.execute(tx);
+        }),
+      );
     }
   };
   const run = (round: () => Promise<void>) => {
@@ -103,7 +113,7 @@ export function scheduleUpkeep(
 
 type TableDue = { schema: string; name: string; vacuum: boolean };
 
-/** The tables past autovacuum's default thresholds, most dead rows first; `vacuum` false: analyze only. */
+/** The tables past autovacuum's default thresholds, most dead rows first; `vacuum` false: analyze only (every one is analyzed). */
 async function tablesDue(db: Db): Promise<TableDue[]> {
   const { rows } = await sql<TableDue>`
     select schema, name, needs_vacuum as vacuum from (
