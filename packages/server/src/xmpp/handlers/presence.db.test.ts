@@ -163,19 +163,22 @@ describe("presence", () => {
 });
 
 describe("presence leaves with the connection that holds it", () => {
+  /** Subscribes the watcher to a user: their online targets as [show, login time]. */
+  const shown = async (watcher: RawClient, jid: string) =>
+    (
+      await watcher.iq(
+        "set",
+        `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${jid}"/></subscribe>`,
+      )
+    )
+      .getChild("subscribe", NS_MOA_PRESENCE)!
+      .getChildren("item")
+      .map((i) => [String(i.attrs.show), Number(i.attrs["login-time"])]);
+
   it("a login replacing another on the same resource stays online for subscribers without an offline in between, and goes off when it leaves", async () => {
     const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
     const watcher = await clients.connect(server, w, "pc-watch");
-    const subscribe = async () =>
-      (
-        await watcher.iq(
-          "set",
-          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/></subscribe>`,
-        )
-      )
-        .getChild("subscribe", NS_MOA_PRESENCE)!
-        .getChildren("item")
-        .map((i) => [String(i.attrs.show), Number(i.attrs["login-time"])]);
+    const subscribe = () => shown(watcher, x.jid);
     await subscribe();
     const fromX = presenceFrom(x.jid, "webchat");
     await clients.connect(server, x, "webchat");
@@ -199,17 +202,9 @@ describe("presence leaves with the connection that holds it", () => {
   it("a connection whose presence was taken off while it lived, then set again, still goes off when it leaves", async () => {
     const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
     const watcher = await clients.connect(server, w, "pc-watch");
-    const shown = async () =>
-      (
-        await watcher.iq(
-          "set",
-          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${x.jid}"/></subscribe>`,
-        )
-      )
-        .getChild("subscribe", NS_MOA_PRESENCE)!
-        .getChildren("item")
-        .map((i) => String(i.attrs.show));
-    await shown();
+    const shows = async () =>
+      (await shown(watcher, x.jid)).map(([show]) => show);
+    await shows();
     const fromX = presenceFrom(x.jid, "pc");
     const client = await clients.connect(server, x, "pc-1");
     await watcher.next(fromX, "online");
@@ -219,10 +214,10 @@ describe("presence leaves with the connection that holds it", () => {
     );
     client.send(`<presence xmlns="jabber:client"><show>away</show></presence>`);
     await watcher.next(fromX, "away");
-    expect(await shown()).toEqual(["away"]);
+    expect(await shows()).toEqual(["away"]);
     await client.close();
     const off = await watcher.next(fromX, "offline");
     expect(off.attrs.type).toBe("unavailable");
-    expect(await shown()).toEqual([]);
+    expect(await shows()).toEqual([]);
   });
 });
