@@ -15,8 +15,8 @@
  *   analyzed from a tenth of the default sample (3,000 rows): the full sample of an archive of 200,000 messages held
  *   the database for 300–400 ms, this one for 40 ms, and the queries here need no finer statistics.
  *
- * Each piece of work is one statement; the database answers nothing else while it runs, and other statements run
- * between them as usual.
+ * Each piece of work is one statement (an analyze, one short transaction); the database answers nothing else while
+ * it runs, and other statements run between them as usual.
  */
 import { sql } from "kysely";
 import type { Db } from "./database.js";
@@ -82,7 +82,7 @@ export function scheduleUpkeep(
     }
   };
   const run = (round: () => Promise<void>) => {
-    // A round still running (a long vacuum) makes the next one wait for the interval after it.
+    // Work still running (a long vacuum round) makes a tick of either kind pass: it comes again an interval later.
     running ??= (async () => {
       try {
         await round();
