@@ -91,9 +91,26 @@ const alive = (pid: number) => {
   }
 };
 
+/** A request that went out on a pooled keep-alive socket whose other end had died (fetch's "other side closed"). */
+const onDeadSocket = (err: unknown): boolean =>
+  err instanceof TypeError &&
+  (err.cause as { code?: unknown } | undefined)?.code === "UND_ERR_SOCKET";
+
 async function connect(user: TestUser): Promise<RawClient> {
-  const { accessToken } = await loginAs(node, user);
-  return loginRaw(node.url, { jid: user.jid, accessToken }, "workers");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { accessToken } = await loginAs(node, user);
+      return await loginRaw(
+        node.url,
+        { jid: user.jid, accessToken },
+        "workers",
+      );
+    } catch (err) {
+      // Once a worker is killed, the HTTP client's idle sockets to it are dead, and one may be picked before its
+      // close was read (seen in CI under load). A browser opens a new connection and tries again; so does this.
+      if (attempt >= 5 || !onDeadSocket(err)) throw err;
+    }
+  }
 }
 
 it("spreads connections over both workers, delivers across them, and replaces a worker that dies while the other's connections stay up", async () => {
