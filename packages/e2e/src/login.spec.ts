@@ -1,4 +1,4 @@
-/** Signing in as the demo company's users: success, logout, auto login, every seedable §8 failure, session exists. */
+/** Signing in as the demo company's users: success, logout, auto login, every seedable §8 failure, session exists or not. */
 import { loginAs } from "@moa/server/testing";
 import { describe, expect } from "vitest";
 import { newReportingContext } from "./csp-guard.js";
@@ -155,6 +155,56 @@ describe("login", () => {
     expect(
       await page.getByRole("textbox", { name: "아이디" }).inputValue(),
     ).toBe("sungmin.lee");
+  });
+
+  test("a browser that went away without logging out does not hold the next sign-in", async ({
+    server,
+    browser,
+    page,
+    cspViolations,
+  }) => {
+    const gone = await newReportingContext(browser, cspViolations);
+    try {
+      const first = await gone.newPage();
+      await openLoginWithDomain(first, server.url);
+      await submitLogin(first, "hyunwoo.kang");
+      await expectMainWindow(first);
+      // The tab's renderer crashes: no unload handler runs, so no logout is sent; its chat connection drops.
+      const crashed = new Promise<void>((resolve) =>
+        first.once("crash", () => resolve()),
+      );
+      const cdp = await gone.newCDPSession(first);
+      void cdp.send("Page.crash").catch(() => undefined);
+      await crashed;
+    } finally {
+      await gone.close();
+    }
+    // That login is still valid, but no messenger uses it once its connection is gone.
+    const probe = await loginAs(server, {
+      loginId: "hyunwoo.kang",
+      domain: DEMO.domain,
+      password: DEMO.password,
+    });
+    const anotherMessenger = async () => {
+      const res = await fetch(`${server.url}/api/v1/chat/home/isExistSession`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${probe.accessToken}`,
+          "content-type": "application/json",
+          "x-requested-with": "XMLHttpRequest",
+        },
+        body: JSON.stringify({
+          corpSeq: probe.body.User_Info.corpSeq,
+          msngname: "hyunwoo.kang",
+        }),
+      });
+      return ((await res.json()) as { isExist: boolean }).isExist;
+    };
+    await expect.poll(anotherMessenger, { timeout: 20_000 }).toBe(false);
+    // The same-session dialog would stop the sign-in before the main window.
+    await openLoginWithDomain(page, server.url);
+    await submitLogin(page, "hyunwoo.kang");
+    await expectMainWindow(page);
   });
 
   test("a second browser with the same ID asks first; continuing logs the first browser out", async ({
