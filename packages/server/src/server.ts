@@ -8,7 +8,11 @@ import {
   type DatabaseOptions,
 } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
-import { scheduleUpkeep, UPKEEP_INTERVALS } from "./db/embedded-upkeep.js";
+import {
+  CHECKPOINT,
+  scheduleUpkeep,
+  UPKEEP_INTERVALS,
+} from "./db/embedded-upkeep.js";
 import type { Logger } from "./logger.js";
 import { systemClock } from "./clock.js";
 import { seedDemo, type DemoSeedSummary } from "./services/seed/demo-seed.js";
@@ -38,6 +42,9 @@ export type RunningServer = {
   seeded: DemoSeedSummary | undefined;
   stop(): Promise<void>;
 };
+
+/** A vacuum or analyze of the embedded database that held it this long is logged at info (others at debug). */
+const SLOW_UPKEEP_MS = 100;
 
 /** PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR. */
 const databaseOptions = (config: Config): DatabaseOptions =>
@@ -168,8 +175,12 @@ export async function startServer(
       ? undefined
       : scheduleUpkeep(database.db, {
           ...UPKEEP_INTERVALS,
-          onDone: (work, ms) =>
-            logger.info({ work, ms: Math.round(ms) }, "database upkeep done"),
+          // As PostgreSQL logs: every checkpoint, and a vacuum or analyze only when it held the database long.
+          onDone: (work, ms) => {
+            const level =
+              work === CHECKPOINT || ms >= SLOW_UPKEEP_MS ? "info" : "debug";
+            logger[level]({ work, ms: Math.round(ms) }, "database upkeep done");
+          },
           onError: (work, err) =>
             logger.warn({ work, err }, "database upkeep failed; retried later"),
         });

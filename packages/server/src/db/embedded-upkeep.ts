@@ -29,8 +29,10 @@ export type UpkeepJob = {
   stop(): Promise<void>;
 };
 
-/** What a round did or failed at, e.g. "checkpoint", "vacuum chat_members", "analyze chat_messages". */
+/** What a round did or failed at: {@link CHECKPOINT}, "vacuum chat_members", "analyze chat_messages"… */
 export type UpkeepWork = string;
+
+export const CHECKPOINT: UpkeepWork = "checkpoint";
 
 /** autovacuum_freeze_max_age's default less a margin: plain vacuums freeze aggressively from vacuum_freeze_table_age. */
 const FREEZE_AGE = 150_000_000;
@@ -95,7 +97,7 @@ export function scheduleUpkeep(
   };
   const timers = [
     setInterval(
-      () => run(() => timed("checkpoint", () => sql`checkpoint`.execute(db))),
+      () => run(() => timed(CHECKPOINT, () => sql`checkpoint`.execute(db))),
       opts.checkpointMs,
     ),
     setInterval(() => run(vacuumRound), opts.vacuumMs),
