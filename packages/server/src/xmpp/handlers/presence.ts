@@ -65,6 +65,10 @@ export function registerPresence(
   const pending = new Set<Promise<void>>();
   /** Each session's presence login time, once recorded: its offline takes off that connection only. */
   const loginTimes = new WeakMap<ChatSession, Promise<number>>();
+  /** The login time a session's presence was recorded with; undefined when its online failed (logged there). */
+  const heldLoginTime = (session: ChatSession): Promise<number | undefined> =>
+    loginTimes.get(session)?.catch(() => undefined) ??
+    Promise.resolve(undefined);
   const run = (
     what: string,
     session: ChatSession,
@@ -92,7 +96,7 @@ export function registerPresence(
         session.resource,
         targetOf(session.resource),
         showOf(stanza),
-        await loginTimes.get(session)?.catch(() => undefined),
+        await heldLoginTime(session),
       );
       im?.ownPresence(session, stanza);
       return;
@@ -153,14 +157,14 @@ export function registerPresence(
     },
     onEnd: (session) => {
       run("presence offline failed", session, async () => {
-        const held = loginTimes.get(session);
+        const held = heldLoginTime(session);
         loginTimes.delete(session);
         await presence.offline(
           session.actor,
           session.resource,
           targetOf(session.resource),
           {
-            loginTime: await held?.catch(() => undefined),
+            loginTime: await held,
             replaced: session.replaced,
           },
         );
