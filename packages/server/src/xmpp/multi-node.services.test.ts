@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Element } from "@xmpp/xml";
 import {
   NS_MOA_CHAT,
-  NS_MOA_PRESENCE,
   NS_MOA_PUSH,
   NS_MOA_ROOMS,
   NS_SID,
@@ -27,6 +26,7 @@ import {
   createRoom,
   heard,
   mam,
+  presenceSnapshot,
   roomOf,
   say,
   stanzaId,
@@ -326,11 +326,7 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     const [a, b] = nodes as [ServerProcess, ServerProcess];
     const watched = users[MEMBERS]!;
     const watcher = (await online(users[MEMBERS + 1]!, b, "pc-1")).client;
-    const snapshot = await watcher.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
-    );
-    expect(snapshot.attrs.type).toBe("result");
+    await presenceSnapshot(watcher, watched.jid);
     const fromWatched = (el: Element) =>
       el.name === "presence" &&
       String(el.attrs.from).split("/")[0] === watched.jid.toLowerCase();
@@ -365,15 +361,9 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     const user = users[3]!;
     const watcher = (await online(users[MEMBERS + 6]!, a, "pc-1")).client;
     const shown = async () =>
-      (
-        await watcher.iq(
-          "set",
-          `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user.jid}"/></subscribe>`,
-        )
-      )
-        .getChild("subscribe", NS_MOA_PRESENCE)!
-        .getChildren("item")
-        .map((i) => String(i.attrs.show));
+      (await presenceSnapshot(watcher, user.jid)).map((i) =>
+        String(i.attrs.show),
+      );
     await shown();
     const fromUser = (el: Element) =>
       el.name === "presence" &&
@@ -419,10 +409,7 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     const watched = users[MEMBERS + 3]!;
     const watcher = (await online(users[MEMBERS + 4]!, nodes[0]!, "pc-1"))
       .client;
-    await watcher.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
-    );
+    await presenceSnapshot(watcher, watched.jid);
     const fromWatched = (el: Element) =>
       el.name === "presence" &&
       String(el.attrs.from).split("/")[0] === watched.jid.toLowerCase();
@@ -437,11 +424,7 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     const off = await watcher.next(fromWatched, "offline after the kill");
     expect(off.attrs.type).toBe("unavailable");
     expect(Date.now() - killedAt).toBeLessThan(NODE_TIMEOUT_S * 1000 * 1.5);
-    const snapshot = await watcher.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${watched.jid}"/></subscribe>`,
-    );
-    expect(snapshot.getChild("subscribe")?.getChildren("item")).toHaveLength(0);
+    expect(await presenceSnapshot(watcher, watched.jid)).toHaveLength(0);
   });
 
   it("reports readiness with the database and Redis", async () => {

@@ -7,6 +7,7 @@ import type { RawClient } from "../testing/raw-client.js";
 import {
   chatUsers,
   OpenClients,
+  presenceSnapshot,
   type ChatUser,
 } from "../testing/chat-fixture.js";
 
@@ -37,13 +38,7 @@ describe("presence", () => {
     const b = await client(1, "pc-1");
     const a = await client(0, "webchat-1");
     const c = await client(2, "web-1");
-    const snap = await a.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(1).jid}"/></subscribe>`,
-    );
-    const items = snap
-      .getChild("subscribe", NS_MOA_PRESENCE)!
-      .getChildren("item");
+    const items = await presenceSnapshot(a, user(1).jid);
     expect(
       items.map((i) => [
         String(i.attrs.jid),
@@ -117,10 +112,7 @@ describe("presence", () => {
     );
     await first.close();
     // A subscription makes the second login observable, so the absence of a notice is not a race.
-    await a.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(3).jid}"/></subscribe>`,
-    );
+    await presenceSnapshot(a, user(3).jid);
     await client(3, "mobile-2");
     await a.next(
       (el) =>
@@ -143,10 +135,7 @@ describe("presence", () => {
       "set",
       `<login-notices xmlns="${NS_MOA_PRESENCE}" scope="frnd"/>`,
     );
-    await a.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user(2).jid}"/></subscribe>`,
-    );
+    await presenceSnapshot(a, user(2).jid);
     await client(1, "mobile-x");
     await client(2, "mobile-y");
     await a.next(
@@ -165,15 +154,10 @@ describe("presence", () => {
 describe("presence leaves with the connection that holds it", () => {
   /** Subscribes the watcher to a user: their online targets as [show, login time]. */
   const shown = async (watcher: RawClient, jid: string) =>
-    (
-      await watcher.iq(
-        "set",
-        `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${jid}"/></subscribe>`,
-      )
-    )
-      .getChild("subscribe", NS_MOA_PRESENCE)!
-      .getChildren("item")
-      .map((i) => [String(i.attrs.show), Number(i.attrs["login-time"])]);
+    (await presenceSnapshot(watcher, jid)).map((i) => [
+      String(i.attrs.show),
+      Number(i.attrs["login-time"]),
+    ]);
 
   it("a login replacing another on the same resource stays online for subscribers without an offline in between, and goes off when it leaves", async () => {
     const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];

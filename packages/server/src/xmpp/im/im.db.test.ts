@@ -10,7 +10,6 @@ import {
   NS_FORWARD,
   NS_MAM,
   NS_MOA_CHAT,
-  NS_MOA_PRESENCE,
   NS_RETRACT,
   NS_RSM,
   NS_SID,
@@ -29,6 +28,7 @@ import { apiClient } from "../../testing/workplace.js";
 import {
   connect,
   createRoom,
+  presenceSnapshot,
   say,
   type ChatUser,
 } from "../testing/chat-fixture.js";
@@ -553,10 +553,7 @@ describe("presence", () => {
     await phone.next(presenceOf(alice.jid, "away"), "alice went away");
 
     // Bob's own presence reaches users following him (a Moa client showing him).
-    await aliceWeb.iq(
-      "set",
-      `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${bob.jid}"/></subscribe>`,
-    );
+    await presenceSnapshot(aliceWeb, bob.jid);
     await phone.xmpp.send(xml("presence", {}, xml("show", {}, "dnd")));
     await aliceWeb.next(
       (el) =>

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import xml, { type Element } from "@xmpp/xml";
-import { NS_MOA_PRESENCE, NS_PING, NS_SM } from "@moa/shared";
+import { NS_PING, NS_SM } from "@moa/shared";
 import { xmppTcpPorts } from "../../app.js";
 import {
   createTestServer,
@@ -23,6 +23,7 @@ import {
   chatUsers,
   domainOf,
   OpenClients,
+  presenceSnapshot,
   type ChatUser,
 } from "../testing/chat-fixture.js";
 import type { RawClient } from "../testing/raw-client.js";
@@ -79,15 +80,10 @@ const tlsSocketOf = (c: StockClient): Socket =>
 
 /** Subscribes a watcher to a user's presence; the user is online. */
 async function watch(watcher: RawClient, user: ChatUser): Promise<void> {
-  const snapshot = await watcher.iq(
-    "set",
-    `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${user.jid}"/></subscribe>`,
-  );
   expect(
-    snapshot
-      .getChild("subscribe", NS_MOA_PRESENCE)!
-      .getChildren("item")
-      .map((i) => i.attrs.show as string),
+    (await presenceSnapshot(watcher, user.jid)).map((i) =>
+      String(i.attrs.show),
+    ),
   ).toEqual(["on"]);
 }
 

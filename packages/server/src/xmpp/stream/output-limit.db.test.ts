@@ -10,7 +10,7 @@ import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NS_MOA_PRESENCE, NS_SID, NS_SM } from "@moa/shared";
+import { NS_SID, NS_SM } from "@moa/shared";
 import { xmppTcpPorts } from "../../app.js";
 import {
   createTestServer,
@@ -22,6 +22,7 @@ import {
   createRoom,
   mam,
   OpenClients,
+  presenceSnapshot,
   roomOf,
   say,
   type ChatUser,
@@ -93,10 +94,7 @@ async function talkPastTheLimit(
   room: string,
   reader: StuckReader,
 ): Promise<number> {
-  await talker.iq(
-    "set",
-    `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${stuck.jid}"/></subscribe>`,
-  );
+  await presenceSnapshot(talker, stuck.jid);
   const wentOffline = () =>
     talker.received.some(
       (el) =>

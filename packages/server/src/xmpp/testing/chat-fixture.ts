@@ -5,6 +5,7 @@ import {
   NS_DATA,
   NS_MAM,
   NS_MOA_CHAT,
+  NS_MOA_PRESENCE,
   NS_MOA_ROOMS,
   NS_RSM,
   NS_SID,
@@ -156,6 +157,27 @@ export function heard(
       el.getChildText("body") === match || chat?.attrs["content-type"] === match
     );
   }, `message ${match} in ${room}`);
+}
+
+/**
+ * Subscribes a watcher to a user's presence, as the org tab does for the rows on screen.
+ * @param watcher the subscribing client.
+ * @param jid the user's bare JID.
+ * @returns the snapshot: one item per target the user is online on (attributes show, login-time…).
+ * @throws Error when the server refuses the subscription.
+ */
+export async function presenceSnapshot(
+  watcher: RawClient,
+  jid: string,
+): Promise<Element[]> {
+  const reply = await watcher.iq(
+    "set",
+    `<subscribe xmlns="${NS_MOA_PRESENCE}"><item jid="${jid}"/></subscribe>`,
+  );
+  const snapshot = reply.getChild("subscribe", NS_MOA_PRESENCE);
+  if (reply.attrs.type !== "result" || !snapshot)
+    throw new Error(`presence subscription refused: ${String(reply)}`);
+  return snapshot.getChildren("item");
 }
 
 /** The stanza id of a message. */
