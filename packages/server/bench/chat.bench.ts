@@ -89,6 +89,23 @@ const emit = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify(line)}\n`);
 const round = (n: number) => Math.round(n * 100) / 100;
 /** The value at rank ⌈p·n⌉, as the harness ranks. */
+/**
+ * p99 latency per second of a step.
+ * @param latencies each copy's latency.
+ * @param second the second of the step its message was sent in, per copy.
+ * @returns p99 for each second, in ms.
+ */
+function p99BySecond(latencies: Float64Array, second: Uint16Array): number[] {
+  const buckets = Array.from(
+    { length: second.reduce((m, s) => Math.max(m, s + 1), 0) },
+    (): number[] => [],
+  );
+  second.forEach((s, k) => buckets[s]?.push(latencies[k] ?? 0));
+  return buckets.map((b) =>
+    round(percentile(Float64Array.from(b).sort(), 0.99)),
+  );
+}
+
 const percentile = (sorted: Float64Array, p: number) =>
   sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
 const now = () => performance.timeOrigin + performance.now();
@@ -362,7 +379,10 @@ async function step(
   // Room for every copy to another member, allocated once: a growing array of up to 600,000 numbers would have the
   // generator collecting garbage while it times arrivals.
   const latencies = new Float64Array(Math.floor(rate * seconds) * ROOM_SIZE);
+  // The second of the step each copy's message was sent in: a step's p99 can be set by its first second alone.
+  const sentInSecond = new Uint16Array(latencies.length);
   let measured = 0;
+  let started = now();
   let delivered = 0;
   let inWindow = 0;
   let sending = true;
@@ -378,8 +398,15 @@ async function step(
       );
       delivered += 1;
       if (sending) inWindow += 1;
-      if (sender !== i)
-        latencies[measured++] = now() - Number(frame.slice(b + 7, stamp));
+      if (sender !== i) {
+        const sentAt = Number(frame.slice(b + 7, stamp));
+        // Clamped: a copy of the last step's message, or the one sent at the step's last instant.
+        sentInSecond[measured] = Math.min(
+          Math.max(0, Math.floor((sentAt - started) / 1000)),
+          Math.ceil(seconds) - 1,
+        );
+        latencies[measured++] = now() - sentAt;
+      }
     };
   }
   const total = Math.floor(rate * seconds);
@@ -387,7 +414,7 @@ async function step(
   const cpuBefore = pids.map(cpuSeconds);
   const benchBefore = process.cpuUsage();
   let sent = 0;
-  const started = now();
+  started = now();
   // Paced by the clock (1 ms ticks), senders taking turns: 40 people do not press Enter in the same millisecond, and
   // sending a second's messages in one burst would measure the burst's queue, not the rate.
   for (;;) {
@@ -417,6 +444,10 @@ async function step(
   const expected = sent * ROOM_SIZE;
   const deadline = now() + 5000;
   while (delivered < expected && now() < deadline) await sleep(50);
+  const bySecond = p99BySecond(
+    latencies.subarray(0, measured),
+    sentInSecond.subarray(0, measured),
+  );
   const sorted = latencies.subarray(0, measured).sort();
   const loss = expected ? 1 - delivered / expected : 0;
   const p99 = round(percentile(sorted, 0.99));
@@ -432,6 +463,7 @@ async function step(
     p99_ms: p99,
     p999_ms: round(percentile(sorted, 0.999)),
     max_ms: round(sorted[sorted.length - 1] ?? 0),
+    p99_by_second_ms: bySecond,
     server_cpu_pct: cpuAfter.map((c, k) => pct(c - (cpuBefore[k] ?? 0))),
     bench_cpu_pct: pct((bench.user + bench.system) / 1e6),
     load_average: loadavg().map(round),
