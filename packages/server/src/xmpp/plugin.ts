@@ -178,8 +178,22 @@ export function registerXmppEndpoint(
   });
   const router = new Router(logger);
   const sessions = new SessionRegistry();
+  // Password logins being ended because their streams did: a stopping node waits for them before its database closes.
+  const endingLogins = new Set<Promise<void>>();
+  const account: AccountHooks = {
+    ...options.account,
+    endLogin: async (actor) => {
+      const ending = options.account.endLogin(actor);
+      endingLogins.add(ending);
+      try {
+        await ending;
+      } finally {
+        endingLogins.delete(ending);
+      }
+    },
+  };
   const ctx: XmppContext = {
-    account: options.account,
+    account,
     verifier: options.verifier,
     chatLogin: options.chatLogin,
     bus: options.bus,
@@ -322,6 +336,7 @@ export function registerXmppEndpoint(
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await tcpStopped;
     await presence.drain();
+    while (endingLogins.size) await Promise.allSettled(endingLogins);
     chat.close();
   };
   return { chat, sessions, listenTcp: startTcp, close };
