@@ -89,6 +89,9 @@ const emit = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify(line)}\n`);
 const round = (n: number) => Math.round(n * 100) / 100;
 /** The value at rank ⌈p·n⌉, as the harness ranks. */
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
+
 /**
  * p99 latency per second of a step.
  * @param latencies each copy's latency.
@@ -106,8 +109,6 @@ function p99BySecond(latencies: Float64Array, second: Uint16Array): number[] {
   );
 }
 
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
