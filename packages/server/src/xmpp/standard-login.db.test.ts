@@ -540,24 +540,27 @@ describe("shutdown", () => {
     });
     await xmpp.start();
     const ended = streamError(xmpp);
-    const db = other.database.db;
-    // A database slow to end the login (as under load): the stop must wait for it, not close the database under it.
-    await sql`
-      create function slow_revoke() returns trigger language plpgsql as $$
-        begin perform pg_sleep(0.3); return new; end $$;
-      create trigger slow_revoke before update on auth_sessions
-        for each row when (new.revoked_at is not null) execute function slow_revoke();
-    `.execute(db);
-    await other.app.close();
-    expect(await ended).toEqual({ condition: "system-shutdown", text: "" });
-    // One statement: on the embedded database it runs after whatever the server still had in flight.
-    const { rows } = await sql<{ revoked: string[]; logouts: number }>`
-      select
-        (select array_agg(revoke_reason) from auth_sessions where user_id = ${user.id}) as revoked,
-        (select count(*)::int from audit_log where user_id = ${user.id} and event = 'logout') as logouts
-    `.execute(db);
-    expect(rows[0]).toEqual({ revoked: ["logout"], logouts: 1 });
-    await other.database.close();
+    try {
+      const db = other.database.db;
+      // A database slow to end the login (as under load): the stop must wait for it, not close the database under it.
+      await sql`
+        create function slow_revoke() returns trigger language plpgsql as $$
+          begin perform pg_sleep(0.3); return new; end $$;
+        create trigger slow_revoke before update on auth_sessions
+          for each row when (new.revoked_at is not null) execute function slow_revoke();
+      `.execute(db);
+      await other.app.close();
+      expect(await ended).toEqual({ condition: "system-shutdown", text: "" });
+      // One statement: on the embedded database it runs after whatever the server still had in flight.
+      const { rows } = await sql<{ revoked: string[]; logouts: number }>`
+        select
+          (select array_agg(revoke_reason) from auth_sessions where user_id = ${user.id}) as revoked,
+          (select count(*)::int from audit_log where user_id = ${user.id} and event = 'logout') as logouts
+      `.execute(db);
+      expect(rows[0]).toEqual({ revoked: ["logout"], logouts: 1 });
+    } finally {
+      await other.database.close();
+    }
     xmpp.reconnect.stop();
     await xmpp.stop().catch(() => undefined);
     const refusedConnect = await new Promise<string>((resolve) => {
