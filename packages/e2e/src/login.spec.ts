@@ -1,5 +1,5 @@
 /** Signing in as the demo company's users: success, logout, auto login, every seedable §8 failure, session exists or not. */
-import { loginAs } from "@moa/server/testing";
+import { apiClient, loginAs } from "@moa/server/testing";
 import { describe, expect } from "vitest";
 import { newReportingContext } from "./csp-guard.js";
 import { test } from "./fixtures.js";
@@ -185,21 +185,14 @@ describe("login", () => {
       domain: DEMO.domain,
       password: DEMO.password,
     });
-    const anotherMessenger = async () => {
-      const res = await fetch(`${server.url}/api/v1/chat/home/isExistSession`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${probe.accessToken}`,
-          "content-type": "application/json",
-          "x-requested-with": "XMLHttpRequest",
-        },
-        body: JSON.stringify({
+    const api = apiClient(server.url, probe.accessToken);
+    const anotherMessenger = async () =>
+      (
+        await api("POST", "/api/v1/chat/home/isExistSession", {
           corpSeq: probe.body.User_Info.corpSeq,
           msngname: "hyunwoo.kang",
-        }),
-      });
-      return ((await res.json()) as { isExist: boolean }).isExist;
-    };
+        })
+      ).body.isExist;
     await expect.poll(anotherMessenger, { timeout: 20_000 }).toBe(false);
     // The same-session dialog would stop the sign-in before the main window.
     await openLoginWithDomain(page, server.url);
