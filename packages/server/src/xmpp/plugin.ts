@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { PresenceTracker } from "../cluster/node-liveness.js";
 import type { BusEvent, ChatBus } from "../bus/bus.js";
 import type { Db } from "../db/database.js";
+import { InFlight } from "../in-flight.js";
 import type { Logger } from "../logger.js";
 import type { UpgradeRequestInfo } from "../http/upgrade-request.js";
 import type { AccessTokenVerifier } from "../services/auth/actor.js";
@@ -179,18 +180,10 @@ export function registerXmppEndpoint(
   const router = new Router(logger);
   const sessions = new SessionRegistry();
   // Password logins being ended because their streams did: a stopping node waits for them before its database closes.
-  const endingLogins = new Set<Promise<void>>();
+  const endingLogins = new InFlight();
   const account: AccountHooks = {
     ...options.account,
-    endLogin: async (actor) => {
-      const ending = options.account.endLogin(actor);
-      endingLogins.add(ending);
-      try {
-        await ending;
-      } finally {
-        endingLogins.delete(ending);
-      }
-    },
+    endLogin: (actor) => endingLogins.track(options.account.endLogin(actor)),
   };
   const ctx: XmppContext = {
     account,
@@ -336,7 +329,7 @@ export function registerXmppEndpoint(
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await tcpStopped;
     await presence.drain();
-    while (endingLogins.size) await Promise.allSettled(endingLogins);
+    await endingLogins.drain();
     chat.close();
   };
   return { chat, sessions, listenTcp: startTcp, close };

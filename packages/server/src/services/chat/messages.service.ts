@@ -12,6 +12,7 @@ import {
 import { randomUUID } from "node:crypto";
 import { userTopic, type ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
+import { InFlight } from "../../in-flight.js";
 import {
   findMessageById,
   findMessageByLogTime,
@@ -108,7 +109,7 @@ function contentTypeOf(extension: string | undefined): string {
 
 export class MessagesService {
   /** Stores under way (committing or being published): a draining node lets them finish. */
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly inFlight = new InFlight();
 
   constructor(private readonly deps: MessagesDeps) {}
 
@@ -117,7 +118,7 @@ export class MessagesService {
    * @returns when none is left from before the call.
    */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.inFlight]);
+    await this.inFlight.settled();
   }
 
   /**
@@ -237,13 +238,9 @@ export class MessagesService {
     },
     formerMembers: readonly MemberRecord[] = [],
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const work = this.storeAndPublish(room, members, m, formerMembers);
-    this.inFlight.add(work);
-    try {
-      return await work;
-    } finally {
-      this.inFlight.delete(work);
-    }
+    return this.inFlight.track(
+      this.storeAndPublish(room, members, m, formerMembers),
+    );
   }
 
   private async storeAndPublish(

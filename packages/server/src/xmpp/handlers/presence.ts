@@ -10,6 +10,7 @@ import {
   type PresenceTarget,
 } from "@moa/shared";
 import { presenceTopic } from "../../bus/bus.js";
+import { InFlight } from "../../in-flight.js";
 import {
   loginsTopic,
   type Show,
@@ -62,7 +63,7 @@ export function registerPresence(
   im?: Pick<ImHooks, "ownPresence" | "subscription">,
 ): PresenceHooks {
   const presence = ctx.chat.presence;
-  const pending = new Set<Promise<void>>();
+  const pending = new InFlight();
   /** Each session's presence login time, once recorded: its offline takes off that connection only. */
   const loginTimes = new WeakMap<ChatSession, Promise<number>>();
   /** The login time a session's presence was recorded with; undefined when its online failed (logged there). */
@@ -74,18 +75,15 @@ export function registerPresence(
     session: ChatSession,
     task: () => Promise<void>,
   ) => {
-    const done = (async () => {
-      try {
-        await task();
-      } catch (err) {
-        ctx.logger.error({ err, jid: session.jid }, what);
-      }
-    })();
-    pending.add(done);
-    void (async () => {
-      await done;
-      pending.delete(done);
-    })();
+    void pending.track(
+      (async () => {
+        try {
+          await task();
+        } catch (err) {
+          ctx.logger.error({ err, jid: session.jid }, what);
+        }
+      })(),
+    );
   };
 
   router.presence(async (session, stanza) => {
@@ -141,9 +139,7 @@ export function registerPresence(
   });
 
   return {
-    drain: async () => {
-      while (pending.size) await Promise.all(pending);
-    },
+    drain: () => pending.drain(),
     onStart: (session) => {
       const loginTime = presence.online(
         session.actor,
