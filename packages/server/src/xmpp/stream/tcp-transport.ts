@@ -170,22 +170,21 @@ export class TcpTransport implements StreamTransport {
   }
 
   /**
-   * One keep-alive round (keep-alive.ts). Any input since the previous round counts as a sign of life: an answer to
-   * the ping (a result or an error), whitespace, any stanza. A client silent since the previous round's ping is cut
-   * off, with no stream error (it would wait behind the output the client is not reading); its session ends as after
-   * any drop. A silent client not yet asked is pinged, once its stream is bound.
+   * One keep-alive round (keep-alive.ts). Any input since the previous round's ping counts as a sign of life: an
+   * answer to it (a result or an error), whitespace, any stanza. A client silent since then is cut off, with no stream
+   * error (it would wait behind the output the client is not reading); its session ends as after any drop. Every
+   * other client is pinged, once its stream is bound, talking or not, as WebSockets are: a client that spoke just
+   * after a round and then vanished is asked in the next one (cut off within two rounds, not three), and the server's
+   * side is never silent for longer than a round (a balancer's idle timeout sees traffic both ways).
    * @returns false when the client was cut off.
    */
   keepAlive(): boolean {
-    if (this.heard) {
-      this.heard = false;
-      this.pinged = false;
-    } else if (this.pinged) {
+    if (this.pinged && !this.heard) {
       this.socket.destroy();
       return false;
-    } else {
-      this.pinged = this.sink?.ping() ?? false;
     }
+    this.heard = false;
+    this.pinged = this.sink?.ping() ?? false;
     return true;
   }
 
@@ -211,7 +210,7 @@ export class TcpTransport implements StreamTransport {
   }
 
   private read(chunk: Buffer): void {
-    // All the keep-alive costs per read: a busy connection is never pinged.
+    // All the keep-alive costs per read.
     this.heard = true;
     if (this.ended) return;
     try {
