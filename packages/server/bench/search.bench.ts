@@ -294,20 +294,21 @@ async function generate(
   for (let from = 1; from <= MESSAGES; from += CHUNK) {
     const to = Math.min(MESSAGES, from + CHUNK - 1);
     await sql`
-      insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
+      insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type, search_grams)
       select (${roomIds}::bigint[])[1 + g % ${roomIds.length}],
         (${senders.map((s) => s.id)}::bigint[])[1 + abs(hashint4(g)) % ${senders.length}],
         (${senders.map((s) => s.jid)}::text[])[1 + abs(hashint4(g)) % ${senders.length}],
-        'bench-' || g, ${base} + g::bigint * 1000,
+        'bench-' || g, ${base} + g::bigint * 1000, m.body, m.content_type, search_grams(m.content_type, m.body)
+      from generate_series(${from}::int, ${to}::int) g
+      cross join (select ${WORDS}::text[] as words, ${WORDS.length}::int as n) w
+      cross join lateral (select
         case when g % 50 = 0
           then w.words[1 + abs(hashint4(g * 7)) % w.n] || '_' || (g % 97) || '.pdf'
           else (select string_agg(w.words[1 + abs(hashint4(g * 16 + k)) % w.n], ' ')
                 from generate_series(1, 3 + g % 10) k)
             || case when g % ${roomIds.length} >= ${MY_ROOMS} and g % 5 = 0 then ' ' || ${ELSEWHERE} else '' end
-        end,
-        case when g % 50 = 0 then 'FILE' else 'TALK' end
-      from generate_series(${from}::int, ${to}::int) g
-      cross join (select ${WORDS}::text[] as words, ${WORDS.length}::int as n) w`.execute(
+        end as body,
+        case when g % 50 = 0 then 'FILE' else 'TALK' end as content_type) m`.execute(
       db,
     );
   }

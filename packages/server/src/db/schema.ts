@@ -1,10 +1,5 @@
 /** Kysely table types for the database. Each migration that adds a table adds its type here. */
-import type {
-  ColumnType,
-  Generated,
-  GeneratedAlways,
-  JSONColumnType,
-} from "kysely";
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 export type SchemaMigrationsTable = {
   version: string;
@@ -167,8 +162,8 @@ export type ChatMessagesTable = {
   reply_text: string | null;
   reply_time: number | null;
   deleted_at: number | null;
-  /** The normalised text as bigram words, which the search index covers (006); computed by the database. */
-  search_grams: GeneratedAlways<string | null>;
+  /** The normalised text as bigram words, which the search index covers (006); written by the server (010). */
+  search_grams: string | null;
 };
 
 /** Presence of each connected resource (003). */

@@ -11,6 +11,7 @@ import { m006Search } from "./006-search.js";
 import { m007ScramCredentials } from "./007-scram-credentials.js";
 import { m008SearchIndexTail } from "./008-search-index-tail.js";
 import { m009LiveSessions } from "./009-live-sessions.js";
+import { m010SearchGramsByServer } from "./010-search-grams-by-server.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   m007ScramCredentials,
   m008SearchIndexTail,
   m009LiveSessions,
+  m010SearchGramsByServer,
 ];

@@ -308,9 +308,10 @@ describe("paging", () => {
     // More newer messages than the search reads newest first before it turns to the index (2,000), and the text
     // in every message of a room the searcher is not in.
     const bulk = (roomName: string, body: string, n: number) =>
-      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
-        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, ${body} || ' ' || g, 'TALK'
-        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g
+      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type, search_grams)
+        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, t.body, 'TALK',
+          search_grams('TALK', t.body)
+        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g, lateral (select ${body} || ' ' || g as body) t
         where r.name = ${roomName} and m.id = ${Number(stanzaId(old))}`.execute(
         server.database.db,
       );
@@ -340,9 +341,10 @@ describe("paging", () => {
     // than its widened walk (10,000) and takes the rest from the index. Every other message shares the text's first
     // bigram ("물류"), which the index is read with, and the text is in 300 older messages of a room b is not in.
     const bulk = (roomName: string, body: RawBuilder<unknown>, n: number) =>
-      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
-        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, ${body}, 'TALK'
-        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g
+      sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type, search_grams)
+        select r.id, m.sender_id, m.sender_jid, ${roomName} || '-bulk-' || g, m.log_time + g, t.body, 'TALK',
+          search_grams('TALK', t.body)
+        from chat_rooms r, chat_messages m, generate_series(1, ${n}) g, lateral (select ${body} as body) t
         where r.name = ${roomName} and m.id = ${Number(stanzaId(old))}`.execute(
         server.database.db,
       );
@@ -393,8 +395,9 @@ describe("paging", () => {
       "set",
       `<delete-message xmlns="${NS_MOA_ROOMS}" room="${room}" time="${deleted.getChild("chat", NS_MOA_CHAT)!.attrs.time as string}"/>`,
     );
-    await sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type)
-      select r.id, m.sender_id, m.sender_jid, 'keys-bulk-' || g, m.log_time + g, '잡담 ' || g, 'TALK'
+    await sql`insert into chat_messages (room_id, sender_id, sender_jid, origin_id, log_time, body, content_type, search_grams)
+      select r.id, m.sender_id, m.sender_jid, 'keys-bulk-' || g, m.log_time + g, '잡담 ' || g, 'TALK',
+        search_grams('TALK', '잡담 ' || g)
       from chat_rooms r, chat_messages m, generate_series(1, 2500) g
       where r.name = ${room} and m.id = ${Number(stanzaId(old))}`.execute(
       server.database.db,

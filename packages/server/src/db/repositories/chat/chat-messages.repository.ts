@@ -1,6 +1,7 @@
 /** The message archive: batched inserts (group commit), idempotent on origin id, and history pages by id. */
 import { CompiledQuery, sql } from "kysely";
 import type { Db } from "../../database.js";
+import { searchGrams } from "./chat-search.repository.js";
 
 export type MessageRecord = {
   id: number;
@@ -127,6 +128,7 @@ const COLUMN_TYPES = {
   reply_title: "text",
   reply_text: "text",
   reply_time: "bigint",
+  search_grams: "text",
 } as const;
 
 const INSERT_COLUMNS = Object.keys(
@@ -210,6 +212,7 @@ async function insertRows(
     m.replyTitle,
     m.replyText,
     m.replyTime,
+    searchGrams(m.contentType, m.body),
   ];
   const query =
     raiseFrom === undefined
@@ -415,6 +418,7 @@ export async function markMessageDeleted(
       extension: null,
       reply_text: null,
       reply_title: null,
+      search_grams: null,
     })
     .where("id", "=", id)
     .execute();

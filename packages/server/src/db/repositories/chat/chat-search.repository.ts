@@ -38,6 +38,27 @@ export type SearchRow = {
 /** Escapes LIKE's wildcards (backslash is the default escape character). */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, "\\$&");
 
+/** The content types whose text is searched: a TALK message's body, a FILE message's file name. */
+const SEARCHED_TYPES: ReadonlySet<string> = new Set(["TALK", "FILE"]);
+
+/**
+ * The text the search index covers for a message (migrations 006, 010): its body NFC-normalised, lower-cased character
+ * by character as {@link gramPattern} lower-cases queries, and rewritten as its character bigrams, each followed by a
+ * space, then its last character: "회의실" is " 회의 의실 실 ". The same as the database's search_grams(content_type,
+ * body), which bulk loads use.
+ * @param contentType the message's content type.
+ * @param body its body.
+ * @returns the bigram text, or null for a message that is not searched (room events).
+ */
+export function searchGrams(contentType: string, body: string): string | null {
+  if (!SEARCHED_TYPES.has(contentType)) return null;
+  const chars = Array.from(body.normalize("NFC"), lowerAsIndexed);
+  const words = chars.slice(1).map((c, i) => `${chars[i]}${c}`);
+  const last = chars.at(-1);
+  if (last !== undefined) words.push(last);
+  return ` ${words.join(" ")} `;
+}
+
 /**
  * The LIKE pattern on the bigram text (migration 006) that matches exactly the messages containing the query: one
  * character c is '% c%' (a bigram word starting with c), more are their bigrams in a row ('% 회의 의실 %').

@@ -1,0 +1,110 @@
+/**
+ * The search index's bigram text is written by the server (migration 010): it must be what the database's own
+ * search_grams() gives for rows loaded in bulk, and what the query patterns expect. On PGlite and (services project)
+ * PostgreSQL.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ROOM_TYPES } from "@moa/shared";
+import {
+  createCompany,
+  createTestDatabase,
+  talkRecord,
+} from "../../../testing/index.js";
+import type { DatabaseHandle } from "../../database.js";
+import {
+  insertMessageBatch,
+  markMessageDeleted,
+} from "./chat-messages.repository.js";
+import { insertRoom } from "./chat-rooms.repository.js";
+import { searchGrams } from "./chat-search.repository.js";
+
+let handle: DatabaseHandle;
+let room: number;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const company = await createCompany(handle.db);
+  room = (
+    await insertRoom(
+      handle.db,
+      {
+        companyId: company.id,
+        name: "grams",
+        type: ROOM_TYPES.group,
+        title: "",
+        createdBy: null,
+        createdAt: 1,
+      },
+      [],
+    )
+  ).id;
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+// Hangul typed (NFC) and decomposed (NFD), Latin, Greek with a final sigma, the dotted capital I, German sharp s,
+// a titlecase digraph, CJK, emoji beyond the BMP, LIKE's wildcards, control characters, one character and none.
+const TEXTS = [
+  "회의실",
+  "견적서를 보내 주세요.",
+  "\u1112\u1161\u11ab글 메시지",
+  "Hello WORLD 42",
+  "ΟΔΟΣ Σοφίας",
+  "İstanbul IŞIK",
+  "Straße ẞ",
+  "ǄUNGLA ǅ",
+  "日本語のテキスト",
+  "😀 좋아요 👍🏽",
+  "100% _under\\score",
+  "첫 줄\n둘째 줄\t끝",
+  "가",
+  "",
+  "x".repeat(300),
+];
+
+it("writes the same bigram text as the database's search_grams()", async () => {
+  const { rows } = await sql<{ grams: string | null }>`
+    select search_grams(t.type, t.body) as grams
+    from unnest(${TEXTS}::text[], ${TEXTS.map((_, i) => (i === 1 ? "FILE" : "TALK"))}::text[]) as t(body, type)`.execute(
+    handle.db,
+  );
+  expect(
+    TEXTS.map((t, i) => searchGrams(i === 1 ? "FILE" : "TALK", t)),
+  ).toEqual(rows.map((r) => r.grams));
+  expect(searchGrams("TALK", "회의실")).toBe(" 회의 의실 실 ");
+});
+
+it("stores the text of talk and file messages, none for room events, and clears it when a message is deleted", async () => {
+  const records = [
+    { ...talkRecord(room, "t1", "a@grams.test"), body: "Moa 회의록" },
+    {
+      ...talkRecord(room, "f1", "a@grams.test"),
+      body: "견적서.PDF",
+      contentType: "FILE",
+    },
+    {
+      ...talkRecord(room, "e1", "a@grams.test"),
+      body: "",
+      contentType: "EXIT",
+    },
+  ].map((m, i) => ({ ...m, logTime: 1_000 + i }));
+  const stored = await insertMessageBatch(handle.db, records, []);
+  const grams = async () =>
+    (
+      await handle.db
+        .selectFrom("chat_messages")
+        .select(["origin_id", "search_grams"])
+        .where("room_id", "=", room)
+        .orderBy("id")
+        .execute()
+    ).map((r) => [r.origin_id, r.search_grams]);
+  expect(await grams()).toEqual([
+    ["t1", " mo oa a   회 회의 의록 록 "],
+    ["f1", " 견적 적서 서. .p pd df f "],
+    ["e1", null],
+  ]);
+  await markMessageDeleted(handle.db, stored[0]!.record.id, 2_000);
+  expect((await grams())[0]).toEqual(["t1", null]);
+});
