@@ -12,6 +12,7 @@ import {
   loginSuccessSchema,
   messengerInfoResponseSchema,
   REQUESTED_WITH_HEADER,
+  ROOM_TYPES,
   type LoginSuccess,
 } from "@moa/shared";
 import type { Db } from "../db/database.js";
@@ -33,6 +34,7 @@ import {
 } from "../db/repositories/users.repository.js";
 import type { ChatBus } from "../bus/bus.js";
 import type { NewMessageRecord } from "../db/repositories/chat/chat-messages.repository.js";
+import { insertRoom } from "../db/repositories/chat/chat-rooms.repository.js";
 import { createMemoryBus } from "../bus/memory-bus.js";
 import { systemClock } from "../clock.js";
 import { SessionEvents } from "../services/auth/session-events.js";
@@ -271,6 +273,29 @@ export async function loginAs(
     autoLoginToken: info.Auto_Login_Token,
     body: parsed.data,
   };
+}
+
+/**
+ * Creates a group room without members in a new company, for tests below the chat service.
+ * @param db the database.
+ * @param name the room's name (its JID's local part).
+ * @returns the room's id.
+ */
+export async function createBareRoom(db: Db, name: string): Promise<number> {
+  const company = await createCompany(db);
+  const room = await insertRoom(
+    db,
+    {
+      companyId: company.id,
+      name,
+      type: ROOM_TYPES.group,
+      title: "",
+      createdBy: null,
+      createdAt: 1,
+    },
+    [],
+  );
+  return room.id;
 }
 
 /**

@@ -14,6 +14,7 @@ export {
   type ServerProcess,
 } from "./server-process.js";
 export {
+  createBareRoom,
   createCompany,
   createDepartment,
   createUser,

@@ -3,15 +3,13 @@
  * last one is still being announced, and announcements still go out in commit order.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOM_TYPES } from "@moa/shared";
 import {
-  createCompany,
+  createBareRoom,
   createTestDatabase,
   talkRecord,
   until,
 } from "../../testing/index.js";
 import type { DatabaseHandle } from "../../db/database.js";
-import { insertRoom } from "../../db/repositories/chat/chat-rooms.repository.js";
 import { ArchiveWriter, type Announce } from "./archive-writer.js";
 
 let handle: DatabaseHandle;
@@ -19,21 +17,7 @@ let roomId: number;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const company = await createCompany(handle.db);
-  roomId = (
-    await insertRoom(
-      handle.db,
-      {
-        companyId: company.id,
-        name: "writer_order",
-        type: ROOM_TYPES.group,
-        title: "",
-        createdBy: null,
-        createdAt: 1,
-      },
-      [],
-    )
-  ).id;
+  roomId = await createBareRoom(handle.db, "writer_order");
 });
 afterAll(async () => {
   await handle.close();

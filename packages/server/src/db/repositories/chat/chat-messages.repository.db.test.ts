@@ -1,8 +1,7 @@
 /** Log times raised by the insert itself (nodes sharing the database), on PGlite and (services project) PostgreSQL. */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOM_TYPES } from "@moa/shared";
 import {
-  createCompany,
+  createBareRoom,
   createTestDatabase,
   talkRecord,
 } from "../../../testing/index.js";
@@ -11,32 +10,16 @@ import {
   insertMessageBatch,
   type NewMessageRecord,
 } from "./chat-messages.repository.js";
-import { insertRoom } from "./chat-rooms.repository.js";
 
 let handle: DatabaseHandle;
 let rooms: number[];
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const company = await createCompany(handle.db);
-  rooms = [];
-  for (const name of ["raise_a", "raise_b"])
-    rooms.push(
-      (
-        await insertRoom(
-          handle.db,
-          {
-            companyId: company.id,
-            name,
-            type: ROOM_TYPES.group,
-            title: "",
-            createdBy: null,
-            createdAt: 1,
-          },
-          [],
-        )
-      ).id,
-    );
+  rooms = [
+    await createBareRoom(handle.db, "raise_a"),
+    await createBareRoom(handle.db, "raise_b"),
+  ];
 });
 afterAll(async () => {
   await handle.close();

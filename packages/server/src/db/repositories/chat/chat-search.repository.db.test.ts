@@ -5,9 +5,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOM_TYPES } from "@moa/shared";
 import {
-  createCompany,
+  createBareRoom,
   createTestDatabase,
   talkRecord,
 } from "../../../testing/index.js";
@@ -16,7 +15,6 @@ import {
   insertMessageBatch,
   markMessageDeleted,
 } from "./chat-messages.repository.js";
-import { insertRoom } from "./chat-rooms.repository.js";
 import { searchGrams } from "./chat-search.repository.js";
 
 let handle: DatabaseHandle;
@@ -24,21 +22,7 @@ let room: number;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const company = await createCompany(handle.db);
-  room = (
-    await insertRoom(
-      handle.db,
-      {
-        companyId: company.id,
-        name: "grams",
-        type: ROOM_TYPES.group,
-        title: "",
-        createdBy: null,
-        createdAt: 1,
-      },
-      [],
-    )
-  ).id;
+  room = await createBareRoom(handle.db, "grams");
 });
 afterAll(async () => {
   await handle.close();
