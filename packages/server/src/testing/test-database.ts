@@ -15,7 +15,7 @@ import {
   type DatabaseHandle,
 } from "../db/database.js";
 import { migrate } from "../db/migrate.js";
-import { migrations } from "../db/migrations/index.js";
+import { migrations, type Migration } from "../db/migrations/index.js";
 import { PGliteDialect } from "../db/pglite-dialect.js";
 import { PGLITE_EXTENSIONS } from "../db/pglite-extensions.js";
 import type { Database } from "../db/schema.js";
@@ -30,9 +30,12 @@ export const testRedisUrl = (): string =>
 
 /**
  * Opens an isolated, migrated test database.
+ * @param upTo the migrations to apply (all by default; fewer for a database as an earlier release left it).
  * @returns a handle whose close() also drops what the test created.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  upTo: readonly Migration[] = migrations,
+): Promise<DatabaseHandle> {
   const url = testDatabaseUrl();
   if (url) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -45,7 +48,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       searchPath: schema,
       poolSize: 4,
     });
-    await migrate(handle.db);
+    await migrate(handle.db, upTo);
     return {
       ...handle,
       close: async () => {
@@ -63,16 +66,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   // initdb costs ~2.5 s and ~800 MB; loading a migrated template costs ~0.4 s.
   return inProcessPGlite(
     new PGlite({
-      loadDataDir: await migratedTemplate(),
+      loadDataDir: await migratedTemplate(upTo),
       parsers: PGLITE_PARSERS,
       extensions: PGLITE_EXTENSIONS,
     }),
   );
 }
 
-async function migratedTemplate(): Promise<Blob> {
+async function migratedTemplate(upTo: readonly Migration[]): Promise<Blob> {
   const key = createHash("sha256")
-    .update(migrations.map((m) => m.version + m.sql).join("\0"))
+    .update(upTo.map((m) => m.version + m.sql).join("\0"))
     .digest("hex")
     .slice(0, 16);
   const file = join(tmpdir(), `moa-pglite-template-${key}.tar.gz`);
@@ -80,7 +83,10 @@ async function migratedTemplate(): Promise<Blob> {
     const lite = await PGlite.create("memory://", {
       extensions: PGLITE_EXTENSIONS,
     });
-    await migrate(new Kysely<Database>({ dialect: new PGliteDialect(lite) }));
+    await migrate(
+      new Kysely<Database>({ dialect: new PGliteDialect(lite) }),
+      upTo,
+    );
     const dump = await lite.dumpDataDir("gzip");
     await lite.close();
     const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;

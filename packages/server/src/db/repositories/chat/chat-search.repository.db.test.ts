@@ -11,11 +11,13 @@ import {
   talkRecord,
 } from "../../../testing/index.js";
 import type { DatabaseHandle } from "../../database.js";
+import { migrate } from "../../migrate.js";
+import { migrations } from "../../migrations/index.js";
 import {
   insertMessageBatch,
   markMessageDeleted,
 } from "./chat-messages.repository.js";
-import { searchGrams } from "./chat-search.repository.js";
+import { gramPattern, searchGrams } from "./chat-search.repository.js";
 
 let handle: DatabaseHandle;
 let room: number;
@@ -91,4 +93,51 @@ it("stores the text of talk and file messages, none for room events, and clears 
   ]);
   await markMessageDeleted(handle.db, stored[0]!.record.id, 2_000);
   expect((await grams())[0]).toEqual(["t1", null]);
+});
+
+it("keeps the search text of messages stored before the server wrote it, and writes it for new ones", async () => {
+  // A database as the release before migration 010 left it, where the database computed the text.
+  const before = migrations.findIndex(
+    (m) => m.version === "010-search-grams-by-server",
+  );
+  const old = await createTestDatabase(migrations.slice(0, before));
+  try {
+    const oldRoom = await createBareRoom(old.db, "grams_upgrade");
+    await sql`insert into chat_messages (room_id, sender_jid, origin_id, log_time, body, deleted_at)
+      values (${oldRoom}, 'a@grams.test', 'old1', 1000, '지난주 회의록', null),
+             (${oldRoom}, 'a@grams.test', 'old2', 1001, '', 2000)`.execute(
+      old.db,
+    );
+    expect(await migrate(old.db)).toEqual(["010-search-grams-by-server"]);
+    await insertMessageBatch(
+      old.db,
+      [
+        {
+          ...talkRecord(oldRoom, "new1", "a@grams.test"),
+          body: "이번주 회의록",
+          logTime: 1_002,
+        },
+      ],
+      [],
+    );
+    const grams = await old.db
+      .selectFrom("chat_messages")
+      .select(["origin_id", "search_grams"])
+      .where("room_id", "=", oldRoom)
+      .orderBy("id")
+      .execute();
+    expect(grams.map((r) => [r.origin_id, r.search_grams])).toEqual([
+      ["old1", searchGrams("TALK", "지난주 회의록")],
+      ["old2", null],
+      ["new1", searchGrams("TALK", "이번주 회의록")],
+    ]);
+    const found = await sql<{ originId: string }>`
+      select origin_id as "originId" from chat_messages
+      where room_id = ${oldRoom} and search_grams like ${gramPattern("회의록")} order by id`.execute(
+      old.db,
+    );
+    expect(found.rows.map((r) => r.originId)).toEqual(["old1", "new1"]);
+  } finally {
+    await old.close();
+  }
 });
