@@ -38,6 +38,10 @@ export type SearchRow = {
 /** Escapes LIKE's wildcards (backslash is the default escape character). */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, "\\$&");
 
+/** Each character with the next: "회의실" → ["회의", "의실"]. */
+const bigramsOf = (chars: readonly string[]): string[] =>
+  chars.slice(1).map((c, i) => `${chars[i]}${c}`);
+
 /** The content types whose text is searched: a TALK message's body, a FILE message's file name. */
 const SEARCHED_TYPES: ReadonlySet<string> = new Set(["TALK", "FILE"]);
 
@@ -53,7 +57,7 @@ const SEARCHED_TYPES: ReadonlySet<string> = new Set(["TALK", "FILE"]);
 export function searchGrams(contentType: string, body: string): string | null {
   if (!SEARCHED_TYPES.has(contentType)) return null;
   const chars = Array.from(body.normalize("NFC"), lowerAsIndexed);
-  const words = chars.slice(1).map((c, i) => `${chars[i]}${c}`);
+  const words = bigramsOf(chars);
   const last = chars.at(-1);
   if (last !== undefined) words.push(last);
   return ` ${words.join(" ")} `;
@@ -65,15 +69,14 @@ export function searchGrams(contentType: string, body: string): string | null {
  * It is exact, not only a pre-filter: in the bigram text every third character is a separator space, and a match
  * shifted off that grid would need the query to start or end with a space, which a trimmed query never does. The
  * trigram index answers the pattern for any query length, one and two Hangul syllables included.
- * Lower-casing here is per character, as PostgreSQL's lower() does it for the stored text.
+ * Lower-casing here is per character, as {@link searchGrams} does it for the stored text.
  * @param text the query, trimmed and NFC-normalised.
  * @returns the pattern.
  */
 export function gramPattern(text: string): string {
   const chars = Array.from(text, (c) => escapeLike(lowerAsIndexed(c)));
   if (chars.length === 1) return `% ${chars[0]}%`;
-  const bigrams = chars.slice(1).map((c, i) => `${chars[i]}${c}`);
-  return `% ${bigrams.join(" ")} %`;
+  return `% ${bigramsOf(chars).join(" ")} %`;
 }
 
 /**
@@ -91,10 +94,7 @@ export function gramPattern(text: string): string {
 export function gramProbe(text: string): string | undefined {
   const chars = Array.from(text, lowerAsIndexed);
   const word = /^[\p{L}\p{N}]{2}$/u;
-  const first = chars
-    .slice(1)
-    .map((c, i) => `${chars[i]}${c}`)
-    .find((b) => word.test(b));
+  const first = bigramsOf(chars).find((b) => word.test(b));
   return first !== undefined ? `%${first} %` : undefined;
 }
 
