@@ -49,16 +49,18 @@ const TEXTS = [
   "",
   "x".repeat(300),
 ];
+// The second is a file message's name, the rest talk.
+const TYPES = TEXTS.map((_, i) => (i === 1 ? "FILE" : "TALK"));
 
 it("writes the same bigram text as the database's search_grams()", async () => {
   const { rows } = await sql<{ grams: string | null }>`
     select search_grams(t.type, t.body) as grams
-    from unnest(${TEXTS}::text[], ${TEXTS.map((_, i) => (i === 1 ? "FILE" : "TALK"))}::text[]) as t(body, type)`.execute(
+    from unnest(${TEXTS}::text[], ${TYPES}::text[]) as t(body, type)`.execute(
     handle.db,
   );
-  expect(
-    TEXTS.map((t, i) => searchGrams(i === 1 ? "FILE" : "TALK", t)),
-  ).toEqual(rows.map((r) => r.grams));
+  expect(TEXTS.map((t, i) => searchGrams(TYPES[i]!, t))).toEqual(
+    rows.map((r) => r.grams),
+  );
   expect(searchGrams("TALK", "회의실")).toBe(" 회의 의실 실 ");
 });
 
