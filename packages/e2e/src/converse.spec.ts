@@ -99,9 +99,13 @@ async function openConverse(
   return { context, page };
 }
 
-/** Converse's message composer of the open room. */
-const composer = (page: Page) =>
-  page.getByRole("textbox", { name: /message/i }).last();
+/**
+ * The message composer of Converse's open chat box of one kind: `converse-muc` for a room, `converse-chat` for 1:1.
+ * Naming the kind makes a step wait for the 1:1 box that a click opens asynchronously, instead of typing into the room
+ * box still on screen.
+ */
+const composer = (page: Page, box: "converse-muc" | "converse-chat") =>
+  page.locator(box).getByRole("textbox", { name: /message/i });
 
 describe("Converse.js", () => {
   test("logs in over WebSocket, shows a room's archived history when started again, sends to a Moa web user's room and chats 1:1 with them", async ({
@@ -173,8 +177,9 @@ describe("Converse.js", () => {
 
       await signIn(page, server.url, "sungmin.lee");
       const moaRoom = await openRoomWindow(page, /^컨버스 회의/);
-      await composer(converse).fill("컨버스에서 보냅니다");
-      await composer(converse).press("Enter");
+      const roomComposer = composer(converse, "converse-muc");
+      await roomComposer.fill("컨버스에서 보냅니다");
+      await roomComposer.press("Enter");
       await bubble(moaRoom, "컨버스에서 보냅니다").waitFor();
 
       // A 1:1 chat opened from Converse's contact list arrives in the Moa user's dual room; the answer comes back.
@@ -182,8 +187,9 @@ describe("Converse.js", () => {
         .locator("converse-roster")
         .getByRole("link", { name: /이성민/ })
         .click();
-      await composer(converse).fill("컨버스에서 1:1로 인사해요");
-      await composer(converse).press("Enter");
+      const dualComposer = composer(converse, "converse-chat");
+      await dualComposer.fill("컨버스에서 1:1로 인사해요");
+      await dualComposer.press("Enter");
       const moaDual = await openRoomWindow(page, /^박나연/);
       await bubble(moaDual, "컨버스에서 1:1로 인사해요").waitFor();
       await sendText(moaDual, "웹에서 답해요");
