@@ -12,6 +12,7 @@ import { m007ScramCredentials } from "./007-scram-credentials.js";
 import { m008SearchIndexTail } from "./008-search-index-tail.js";
 import { m009LiveSessions } from "./009-live-sessions.js";
 import { m010SearchGramsByServer } from "./010-search-grams-by-server.js";
+import { m011ArchiveInsertWithoutKeyChecks } from "./011-archive-insert-without-key-checks.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   m008SearchIndexTail,
   m009LiveSessions,
   m010SearchGramsByServer,
+  m011ArchiveInsertWithoutKeyChecks,
 ];

@@ -1,8 +1,14 @@
-/** Log times raised by the insert itself (nodes sharing the database), on PGlite and (services project) PostgreSQL. */
+/**
+ * The archive's insert on PGlite and (services project) PostgreSQL: log times raised by the insert itself (nodes
+ * sharing the database), and what deleting rooms and users does to messages stored without foreign keys.
+ */
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createBareRoom,
+  createCompany,
   createTestDatabase,
+  createUser,
   talkRecord,
 } from "../../../testing/index.js";
 import type { DatabaseHandle } from "../../database.js";
@@ -66,5 +72,50 @@ it("raises a batch's times above each room's latest stored time, keeping them on
   );
   expect(again.map((s) => [s.fresh, s.record.logTime])).toEqual([
     [false, 5_001],
+  ]);
+});
+
+it("deleting rooms, directly or with their company, deletes their messages; deleting a user keeps theirs without a sender", async () => {
+  const db = handle.db;
+  const [kept, deleted, ofCompany] = [
+    await createBareRoom(db, "delete_kept"),
+    await createBareRoom(db, "delete_room"),
+    await createBareRoom(db, "delete_company"),
+  ];
+  const sender = await createUser(db, await createCompany(db));
+  await insertMessageBatch(
+    db,
+    [kept, deleted, ofCompany].flatMap((roomId, r) =>
+      [1, 2].map((k) => ({
+        ...message(roomId, `del-${r}-${k}`, 1_000 + k),
+        senderId: sender.id,
+      })),
+    ),
+    [],
+  );
+  const messagesOf = (roomIds: number[]) =>
+    db
+      .selectFrom("chat_messages")
+      .select(["origin_id", "sender_id"])
+      .where("room_id", "in", roomIds)
+      .orderBy("id")
+      .execute();
+
+  await db.deleteFrom("chat_rooms").where("id", "=", deleted).execute();
+  const company = await db
+    .selectFrom("chat_rooms")
+    .select("company_id")
+    .where("id", "=", ofCompany)
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom("companies")
+    .where("id", "=", company.company_id)
+    .execute();
+  expect(await messagesOf([deleted, ofCompany])).toEqual([]);
+
+  await sql`delete from users where id = ${sender.id}`.execute(db);
+  expect(await messagesOf([kept])).toEqual([
+    { origin_id: "del-0-1", sender_id: null },
+    { origin_id: "del-0-2", sender_id: null },
   ]);
 });
