@@ -1,8 +1,8 @@
 /**
  * 011: storing a message no longer checks its room and sender against their tables. A foreign key checks every
  * inserted row with a query that also locks the parent row (the room's and the sender's, a write to their table and
- * its log once per commit and parent): 14–15 % of a ten-message archive commit on PGlite (its database thread is what
- * bounds the embedded server's throughput), 9–12 % on PostgreSQL (where nodes commit one at a time under the archive
+ * its log once per commit and parent): 8–17 % of a ten-message archive commit on PGlite (its database thread is what
+ * bounds the embedded server's throughput), 5–14 % on PostgreSQL (where nodes commit one at a time under the archive
  * lock). The archive needs no such check: a message is stored only after the sender was found a member of the room,
  * and the server deletes neither rooms nor users (rooms are left, users deactivated).
  *
