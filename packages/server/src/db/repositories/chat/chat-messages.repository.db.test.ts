@@ -2,7 +2,6 @@
  * The archive's insert on PGlite and (services project) PostgreSQL: log times raised by the insert itself (nodes
  * sharing the database), and what deleting rooms and users does to messages stored without foreign keys.
  */
-import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createBareRoom,
@@ -113,7 +112,7 @@ it("deleting rooms, directly or with their company, deletes their messages; dele
     .execute();
   expect(await messagesOf([deleted, ofCompany])).toEqual([]);
 
-  await sql`delete from users where id = ${sender.id}`.execute(db);
+  await db.deleteFrom("users").where("id", "=", sender.id).execute();
   expect(await messagesOf([kept])).toEqual([
     { origin_id: "del-0-1", sender_id: null },
     { origin_id: "del-0-2", sender_id: null },
