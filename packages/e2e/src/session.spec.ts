@@ -56,12 +56,13 @@ describe("session", () => {
     server,
     page,
   }) => {
+    // The page's clock is faked before the app starts: a timer it set on the real clock could not be cleared later.
+    await page.clock.install();
     await openLoginWithDomain(page, server.url);
     await submitLogin(page, "youngho.choi");
     await expectMainWindow(page);
 
-    // Fake the clock only now (animations and queries ran on real time), then let 30 idle minutes pass at once.
-    await page.clock.install();
+    // Then 30 idle minutes pass at once.
     await page.clock.fastForward("30:01");
     const lock = page.getByRole("main", { name: "잠금 상태입니다" });
     await lock.waitFor();
@@ -76,6 +77,10 @@ describe("session", () => {
     await field.fill(DEMO.password);
     await lock.getByRole("button", { name: "확인" }).click();
     await expectMainWindow(page);
+    // Unlocking restarts the idle clock: the next checks find the user active and leave the app open.
+    await page.clock.runFor("00:05");
+    expect(await lock.count()).toBe(0);
+    await page.getByRole("tab", { name: "채팅" }).waitFor();
   });
 
   test("logout and a login conflict close every room window at once; a second tab on the login screen blocks nothing", async ({
