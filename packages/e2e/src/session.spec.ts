@@ -80,7 +80,7 @@ describe("session", () => {
     // Unlocking restarts the idle clock: the next checks find the user active and leave the app open.
     await page.clock.runFor("00:05");
     expect(await lock.count()).toBe(0);
-    await page.getByRole("tab", { name: "채팅" }).waitFor();
+    await expectMainWindow(page);
   });
 
   test("logout and a login conflict close every room window at once; a second tab on the login screen blocks nothing", async ({
