@@ -13,6 +13,7 @@ import { m008SearchIndexTail } from "./008-search-index-tail.js";
 import { m009LiveSessions } from "./009-live-sessions.js";
 import { m010SearchGramsByServer } from "./010-search-grams-by-server.js";
 import { m011ArchiveInsertWithoutKeyChecks } from "./011-archive-insert-without-key-checks.js";
+import { m012ArchiveInsertTakesLock } from "./012-archive-insert-takes-lock.js";
 
 export type Migration = { version: string; sql: string };
 
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   m009LiveSessions,
   m010SearchGramsByServer,
   m011ArchiveInsertWithoutKeyChecks,
+  m012ArchiveInsertTakesLock,
 ];

@@ -132,11 +132,11 @@ export class ArchiveWriter {
     let batch: Pending[] = [];
     try {
       await withArchiveLock(this.db, async (conn) => {
-        // Taken once the lock is ours: what arrived while another node held it joins this batch, so nodes taking
-        // turns commit as few, large batches as one node does.
+        // Taken before the lock (the insert takes it): what arrives while another node holds it makes the next batch,
+        // and the lock is not held idle while this node's event loop gets round to a grant.
         batch = this.queue.splice(0, MAX_BATCH);
         const stored = await this.insertBatch(batch, (messages, dualRooms) => {
-          // One statement (its own transaction) reads each room's latest time under the lock and stores the batch.
+          // One statement (its own transaction) takes the lock, reads each room's latest time and stores the batch.
           const from = this.now();
           return insertMessageBatch(
             conn,
@@ -151,7 +151,8 @@ export class ArchiveWriter {
         release();
       });
     } catch (err) {
-      // Taking the lock failed (a failed insert is settled by insertBatch), or releasing it did (the batch is settled).
+      // No connection was had (a failed insert, the lock's included, is settled by insertBatch), or releasing the lock
+      // failed (the batch is settled).
       for (const p of batch) p.reject(err);
       if (batch.length === 0)
         for (const p of this.queue.splice(0, MAX_BATCH)) p.reject(err);

@@ -47,9 +47,9 @@ const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
  * @param batch the messages, at most one per (room, sender, origin id).
  * @param dualRoomIds dual rooms in the batch: members who left them see them again.
  * @param raiseFrom when given, the batch's log times were counted up from this time (each room's messages from it,
- * one apart) without knowing the rooms' stored times: the statement itself then raises each room's times above the
- * room's latest stored one, keeping their spacing (nodes sharing the database, under the archive lock: no extra round
- * trip to read the latest times first).
+ * one apart) without knowing the rooms' stored times: the statement itself then takes the archive's commit lock and
+ * raises each room's times above the room's latest stored one, keeping their spacing (nodes sharing the database, in
+ * {@link withArchiveLock}: no extra round trip to take the lock or to read the latest times first).
  * @returns the stored record for each input, in input order, and whether this call stored it.
  */
 export async function insertMessageBatch(
@@ -159,23 +159,15 @@ function insertStatement(rows: number): string {
 }
 
 /**
- * The insert that raises each row's log time above its room's latest stored one (several nodes). One text for every
- * batch size: the rows come as one array per column, and each room's latest time is one index probe joined to its
- * rows. (A VALUES list with a subquery per row cost PostgreSQL about 0.2 ms per row to plan, under the commit lock.)
- * A room's k-th message of the batch gets at least its counted time, and k past the room's latest.
+ * The insert of nodes sharing the database (migration 012's function): it takes the archive's commit lock, then
+ * inserts the batch, raising each row's log time above its room's latest stored one. One text for every batch size:
+ * the rows come as one array per column, and each room's latest time is one index probe joined to its rows. (A VALUES
+ * list with a subquery per row cost PostgreSQL about 0.2 ms per row to plan, under the commit lock.)
  */
-const RAISING_INSERT =
-  `insert into chat_messages (${INSERT_COLUMNS.join(", ")}) ` +
-  `select ${INSERT_COLUMNS.map((c) =>
-    c === "log_time"
-      ? `greatest(t.log_time, coalesce(l.latest, 0) + t.log_time - $${INSERT_COLUMNS.length + 1}::bigint + 1)`
-      : `t.${c}`,
-  ).join(", ")} ` +
-  `from unnest(${INSERT_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_TYPES[c]}[]`).join(", ")}) with ordinality ` +
-  `as t(${INSERT_COLUMNS.join(", ")}, n) ` +
-  `left join lateral (select max(m.log_time) as latest from chat_messages m where m.room_id = t.room_id) l on true ` +
-  `order by t.n ` +
-  `on conflict (room_id, sender_jid, origin_id) do nothing ${RETURNING}`;
+const LOCKED_INSERT =
+  `select stored_id as id, stored_room_id as "roomId", stored_sender_jid as "senderJid", ` +
+  `stored_origin_id as "originId", stored_log_time as "logTime" ` +
+  `from archive_insert_locked($1::bigint, $2::bigint, ${INSERT_COLUMNS.map((c, i) => `$${i + 3}::${COLUMN_TYPES[c]}[]`).join(", ")})`;
 
 /** Rows turned into one array per column. */
 function columnsOf(rows: readonly unknown[][], width: number): unknown[][] {
@@ -217,9 +209,10 @@ async function insertRows(
   const query =
     raiseFrom === undefined
       ? CompiledQuery.raw(insertStatement(batch.length), batch.flatMap(row))
-      : CompiledQuery.raw(RAISING_INSERT, [
-          ...columnsOf(batch.map(row), INSERT_COLUMNS.length),
+      : CompiledQuery.raw(LOCKED_INSERT, [
+          ARCHIVE_LOCK_KEY,
           raiseFrom,
+          ...columnsOf(batch.map(row), INSERT_COLUMNS.length),
         ]);
   const result = await db.executeQuery<{
     id: number;
@@ -235,13 +228,15 @@ async function insertRows(
 const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
 
 /**
- * Runs work holding the archive's commit lock, on one connection of the pool. Nodes sharing the database then commit
- * message batches one at a time, as one node does on its own: stanza ids become visible in increasing order (a
- * catch-up `after` an id never skips one committed late), each room's log times are read and raised under the lock,
- * and a batch's messages can be published before the next batch commits (per-room delivery order across nodes). A
- * session-level lock, not a transaction's: it is still held after the commit, while the batch is published.
+ * Runs work under the archive's commit lock, on one connection of the pool: the work's insert takes the lock
+ * ({@link insertMessageBatch} with raiseFrom, in the insert's own round trip), and it is released after the work.
+ * Nodes sharing the database then commit message batches one at a time, as one node does on its own: stanza ids
+ * become visible in increasing order (a catch-up `after` an id never skips one committed late), each room's log times
+ * are read and raised under the lock, and a batch's messages can be published before the next batch commits (per-room
+ * delivery order across nodes). A session-level lock, not a transaction's: it is still held after the commit, while
+ * the batch is published.
  * @param db the database (PostgreSQL).
- * @param work what to do under the lock, on the lock's connection (it may open a transaction there).
+ * @param work what to do on the lock's connection (it may open a transaction there); its insert takes the lock.
  * @returns what work returned.
  */
 export async function withArchiveLock<T>(
@@ -249,12 +244,10 @@ export async function withArchiveLock<T>(
   work: (conn: Db) => Promise<T>,
 ): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
-      conn,
-    );
     try {
       return await work(conn);
     } finally {
+      // When the work failed before its insert took the lock, this returns false (and PostgreSQL logs a warning).
       await sql`select pg_advisory_unlock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
         conn,
       );
