@@ -1,8 +1,8 @@
 /**
  * 012: nodes sharing the database take the archive's commit lock in the same round trip as their insert. The lock was
  * a statement of its own, and the insert left only once the node had read the grant: the lock sat held and idle for as
- * long as the node's event loop took to reach that reply, and every batch of every node waited behind it (6–21 ms per
- * batch in the first second after a start, when the event loop runs code not yet optimised; docs/benchmarks.md).
+ * long as the node's event loop took to reach that reply, and every batch of every node waited behind it. Without that
+ * wait two warm nodes delivered at 500 msg/s with about a quarter less median latency (docs/benchmarks.md).
  *
  * The lock is taken by a statement before the insert's: a volatile function takes a fresh snapshot for each statement,
  * so the insert, which raises each room's log time above the latest stored one, sees every batch committed while this
