@@ -320,3 +320,15 @@ export function talkRecord(
     replyTime: null,
   };
 }
+
+/**
+ * {@link talkRecord} with its log time already given, for tests of the archive's insert itself.
+ */
+export function timedTalkRecord(
+  roomId: number,
+  originId: string,
+  senderJid: string,
+  logTime: number,
+): NewMessageRecord {
+  return { ...talkRecord(roomId, originId, senderJid), logTime };
+}

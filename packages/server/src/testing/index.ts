@@ -24,6 +24,7 @@ export {
   loginAs,
   postLogin,
   talkRecord,
+  timedTalkRecord,
   TEST_PASSWORD,
   type LoginTokens,
   type TestUser,

@@ -8,13 +8,12 @@ import {
   createCompany,
   createTestDatabase,
   createUser,
-  talkRecord,
+  timedTalkRecord,
 } from "../../../testing/index.js";
 import type { DatabaseHandle } from "../../database.js";
 import {
   insertMessageBatch,
   withArchiveLock,
-  type NewMessageRecord,
 } from "./chat-messages.repository.js";
 
 let handle: DatabaseHandle;
@@ -31,14 +30,8 @@ afterAll(async () => {
   await handle.close();
 });
 
-const message = (
-  roomId: number,
-  originId: string,
-  logTime: number,
-): NewMessageRecord => ({
-  ...talkRecord(roomId, originId, "a@raise.test"),
-  logTime,
-});
+const message = (roomId: number, originId: string, logTime: number) =>
+  timedTalkRecord(roomId, originId, "a@raise.test", logTime);
 
 it("raises a batch's times above each room's latest stored time, keeping them one apart per room", async () => {
   const [a = 0, b = 0] = rooms;
