@@ -13,8 +13,8 @@ import { setImmediate as eventLoopTurn } from "node:timers/promises";
 import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
+  insertMessageBatchLocked,
   latestLogTimes,
-  withArchiveLock,
   type MessageRecord,
   type NewMessageRecord,
 } from "../../db/repositories/chat/chat-messages.repository.js";
@@ -101,99 +101,60 @@ export class ArchiveWriter {
       this.flushing = false;
       if (this.queue.length > 0) this.schedule();
     };
+    const batch = this.queue.splice(0, MAX_BATCH);
+    const { groups, messages, dualRooms } = distinct(batch);
     if (!this.multiNode) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      const stored = await this.insertBatch(
-        batch,
-        async (messages, dualRooms) =>
-          insertMessageBatch(
-            this.db,
-            await this.assignLogTimes(messages),
-            dualRooms,
-          ),
-      );
+      let stored: StoredMessage[];
+      try {
+        stored = await insertMessageBatch(
+          this.db,
+          await this.assignLogTimes(messages),
+          dualRooms,
+        );
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+        // Cached times may be ahead of what was stored; re-read them next time.
+        this.lastLogTime.clear();
+        release();
+        return;
+      }
       // Announced after the batch before it, and a turn of the event loop later: release() schedules the next batch
       // first, so its insert leaves for the database before this batch's fan-out runs, and the database commits it
       // meanwhile. (Announced at once, the fan-out's microtasks ran before the next batch was taken: at 5,000 msg/s
       // on PGlite the event loop and the database thread each worked half the time, taking turns.)
       const previous = this.announced;
-      const announced =
-        stored &&
-        (async () => {
-          await previous;
-          await eventLoopTurn();
-          await settle(...stored);
-        })();
-      if (announced) this.announced = announced;
+      const announced = (async () => {
+        await previous;
+        await eventLoopTurn();
+        await settle(groups, stored);
+      })();
+      this.announced = announced;
       release();
       await announced;
       return;
     }
-    let batch: Pending[] = [];
     try {
-      await withArchiveLock(this.db, async (conn) => {
-        // Taken before the lock (the insert takes it): what arrives while another node holds it makes the next batch,
-        // and the lock is not held idle while this node's event loop gets round to a grant.
-        batch = this.queue.splice(0, MAX_BATCH);
-        const stored = await this.insertBatch(batch, (messages, dualRooms) => {
-          // One statement (its own transaction) takes the lock, reads each room's latest time and stores the batch.
-          const from = this.now();
-          return insertMessageBatch(
-            conn,
-            withLogTimes(messages, new Map(), from),
-            dualRooms,
-            from,
-          );
-        });
-        if (stored) await settle(...stored);
-        // The next batch may ask for the lock now: the database grants it as soon as this one is released, without
-        // a round trip to this node in between.
-        release();
-      });
+      // One statement (its own transaction) takes the lock, reads each room's latest time and stores the batch; what
+      // arrives while another node holds the lock makes the next batch.
+      const from = this.now();
+      await insertMessageBatchLocked(
+        this.db,
+        withLogTimes(messages, new Map(), from),
+        dualRooms,
+        from,
+        async (stored) => {
+          await settle(groups, stored);
+          // The next batch may ask for the lock now: the database grants it as soon as this one is released, without
+          // a round trip to this node in between.
+          release();
+        },
+      );
     } catch (err) {
-      // No connection was had (a failed insert, the lock's included, is settled by insertBatch), or releasing the lock
-      // failed (the batch is settled).
+      // The insert failed (settling never does), or releasing the lock did after the batch was settled (then
+      // rejecting changes nothing).
       for (const p of batch) p.reject(err);
-      if (batch.length === 0)
-        for (const p of this.queue.splice(0, MAX_BATCH)) p.reject(err);
     } finally {
       release();
-    }
-  }
-
-  /**
-   * Stores a batch; a failed insert rejects its callers.
-   * @param batch the pending messages.
-   * @param insert stores the distinct messages of the batch.
-   * @returns the batch's distinct messages and what was stored for each, to settle; undefined when it failed.
-   */
-  private async insertBatch(
-    batch: Pending[],
-    insert: (
-      messages: Omit<NewMessageRecord, "logTime">[],
-      dualRooms: number[],
-    ) => Promise<StoredMessage[]>,
-  ): Promise<[Group[], StoredMessage[]] | undefined> {
-    // One row per (room, sender, origin id): duplicates inside a batch share the first one's result.
-    const unique = new Map<string, Group>();
-    for (const p of batch) {
-      const key = `${p.message.roomId}\u0000${p.message.senderJid}\u0000${p.message.originId}`;
-      const group = unique.get(key);
-      if (group) group.retries.push(p);
-      else unique.set(key, { first: p, retries: [] });
-    }
-    const groups = [...unique.values()];
-    try {
-      const rows = await insert(
-        groups.map((g) => g.first.message),
-        [...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId))],
-      );
-      return [groups, rows];
-    } catch (err) {
-      for (const p of batch) p.reject(err);
-      // Cached times may be ahead of what was stored; re-read them next time.
-      this.lastLogTime.clear();
-      return undefined;
     }
   }
 
@@ -214,6 +175,33 @@ export class ArchiveWriter {
 
 /** A batch's first message with a given (room, sender, origin id), and its repeats within the batch. */
 type Group = { first: Pending; retries: Pending[] };
+
+/**
+ * A batch's distinct messages: one row per (room, sender, origin id), whose repeats within the batch share its result.
+ * @param batch the pending messages.
+ * @returns the groups, their messages in the same order, and the dual rooms among them.
+ */
+function distinct(batch: readonly Pending[]): {
+  groups: Group[];
+  messages: Omit<NewMessageRecord, "logTime">[];
+  dualRooms: number[];
+} {
+  const unique = new Map<string, Group>();
+  for (const p of batch) {
+    const key = `${p.message.roomId}\u0000${p.message.senderJid}\u0000${p.message.originId}`;
+    const group = unique.get(key);
+    if (group) group.retries.push(p);
+    else unique.set(key, { first: p, retries: [] });
+  }
+  const groups = [...unique.values()];
+  return {
+    groups,
+    messages: groups.map((g) => g.first.message),
+    dualRooms: [
+      ...new Set(batch.filter((p) => p.dual).map((p) => p.message.roomId)),
+    ],
+  };
+}
 
 /**
  * Announces a committed batch, then settles its callers.

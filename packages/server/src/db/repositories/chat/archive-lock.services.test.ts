@@ -12,7 +12,7 @@ import {
 } from "../../../testing/index.js";
 import {
   insertMessageBatch,
-  withArchiveLock,
+  insertMessageBatchLocked,
 } from "./chat-messages.repository.js";
 
 it("a batch that waited for the lock is stored after what was committed meanwhile, in its room's order", async () => {
@@ -27,23 +27,31 @@ it("a batch that waited for the lock is stored after what was committed meanwhil
     let held = () => {};
     const holding = new Promise<void>((resolve) => (held = resolve));
     // Node A stores a batch and keeps the lock while it publishes (here: until the gate opens).
-    const nodeA = withArchiveLock(handle.db, async (conn) => {
-      await insertMessageBatch(conn, [message(other, "a0", 1_000)], [], 1_000);
-      held();
-      await gate;
-    });
+    const nodeA = insertMessageBatchLocked(
+      handle.db,
+      [message(other, "a0", 1_000)],
+      [],
+      1_000,
+      async () => {
+        held();
+        await gate;
+      },
+    );
     await holding;
     // Node B sends its batch for the room, counted from 1,000; its insert waits for the lock.
-    const nodeB = withArchiveLock(handle.db, async (conn) => {
-      await sql`set application_name = 'moa-lock-test-b'`.execute(conn);
-      return insertMessageBatch(conn, [message(room, "b1", 1_000)], [], 1_000);
-    });
+    const nodeB = insertMessageBatchLocked(
+      handle.db,
+      [message(room, "b1", 1_000)],
+      [],
+      1_000,
+      (stored) => Promise.resolve(stored),
+    );
     await expect
       .poll(
         async () => {
           const { rows } = await sql<{ waiting: number }>`
             select count(*)::int as waiting from pg_stat_activity
-            where application_name = 'moa-lock-test-b' and wait_event_type = 'Lock' and wait_event = 'advisory'
+            where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'
           `.execute(handle.db);
           return rows[0]?.waiting;
         },
@@ -56,6 +64,21 @@ it("a batch that waited for the lock is stored after what was committed meanwhil
     await nodeA;
     const [stored] = await nodeB;
     expect(stored?.record.logTime).toBe(9_001);
+    // Whatever is done under the lock, failing included, the lock is released after it.
+    await expect(
+      insertMessageBatchLocked(
+        handle.db,
+        [message(room, "c1", 1_000)],
+        [],
+        1_000,
+        () => Promise.reject(new Error("publishing failed")),
+      ),
+    ).rejects.toThrow("publishing failed");
+    const { rows } = await sql<{ held: number }>`
+      select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database
+      where l.locktype = 'advisory' and d.datname = current_database()
+    `.execute(handle.db);
+    expect(rows[0]?.held).toBe(0);
   } finally {
     release();
     await handle.close();

@@ -13,7 +13,7 @@ import {
 import type { DatabaseHandle } from "../../database.js";
 import {
   insertMessageBatch,
-  withArchiveLock,
+  insertMessageBatchLocked,
 } from "./chat-messages.repository.js";
 
 let handle: DatabaseHandle;
@@ -42,18 +42,12 @@ it("raises a batch's times above each room's latest stored time, keeping them on
     [],
   );
   // Counted from 1,000 without knowing the stored times: a gets 1,000 and 1,001, b gets 1,000.
-  // Raising, the insert takes the archive's commit lock: only under withArchiveLock, which releases it.
-  const stored = await withArchiveLock(handle.db, (conn) =>
-    insertMessageBatch(
-      conn,
-      [
-        message(a, "a1", 1_000),
-        message(b, "b1", 1_000),
-        message(a, "a2", 1_001),
-      ],
-      [],
-      1_000,
-    ),
+  const stored = await insertMessageBatchLocked(
+    handle.db,
+    [message(a, "a1", 1_000), message(b, "b1", 1_000), message(a, "a2", 1_001)],
+    [],
+    1_000,
+    (records) => Promise.resolve(records),
   );
   expect(stored.map((s) => [s.record.originId, s.record.logTime])).toEqual([
     ["a1", 5_001],
@@ -64,8 +58,12 @@ it("raises a batch's times above each room's latest stored time, keeping them on
   const ids = stored.map((s) => s.record.id);
   expect(ids).toEqual([...ids].sort((x, y) => x - y));
   // A repeat of a stored origin id keeps its time.
-  const again = await withArchiveLock(handle.db, (conn) =>
-    insertMessageBatch(conn, [message(a, "a1", 2_000)], [], 2_000),
+  const again = await insertMessageBatchLocked(
+    handle.db,
+    [message(a, "a1", 2_000)],
+    [],
+    2_000,
+    (records) => Promise.resolve(records),
   );
   expect(again.map((s) => [s.fresh, s.record.logTime])).toEqual([
     [false, 5_001],

@@ -46,17 +46,63 @@ const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
  * @param db the database.
  * @param batch the messages, at most one per (room, sender, origin id).
  * @param dualRoomIds dual rooms in the batch: members who left them see them again.
- * @param raiseFrom when given, the batch's log times were counted up from this time (each room's messages from it,
- * one apart) without knowing the rooms' stored times: the statement itself then takes the archive's commit lock and
- * raises each room's times above the room's latest stored one, keeping their spacing (nodes sharing the database, in
- * {@link withArchiveLock}: no extra round trip to take the lock or to read the latest times first).
  * @returns the stored record for each input, in input order, and whether this call stored it.
  */
 export async function insertMessageBatch(
   db: Db,
   batch: readonly NewMessageRecord[],
   dualRoomIds: readonly number[],
-  raiseFrom?: number,
+): Promise<{ record: MessageRecord; fresh: boolean }[]> {
+  return storeBatch(db, batch, dualRoomIds, undefined);
+}
+
+/**
+ * Stores a batch as {@link insertMessageBatch} does, under the archive's commit lock, and runs `whileLocked` before
+ * the lock is released. Nodes sharing the database commit message batches this way one at a time, as one node does on
+ * its own: stanza ids become visible in increasing order (a catch-up `after` an id never skips one committed late),
+ * each room's log times are read and raised under the lock, and a batch's messages are published before the next
+ * batch commits (per-room delivery order across nodes). The insert statement takes the lock itself (migration 012),
+ * so there is no round trip to take it and it is not held while this node's event loop gets round to a grant; it is
+ * a session-level lock, not a transaction's, so it is still held after the commit, while `whileLocked` publishes.
+ * @param db the database (PostgreSQL); one connection of its pool is used.
+ * @param batch the messages, at most one per (room, sender, origin id), their log times counted up from raiseFrom
+ * (each room's messages from it, one apart) without knowing the rooms' stored times.
+ * @param dualRoomIds dual rooms in the batch: members who left them see them again.
+ * @param raiseFrom the time the log times were counted from: each room's are raised above its latest stored time,
+ * keeping their spacing.
+ * @param whileLocked what to do with the stored records before the lock is released.
+ * @returns what whileLocked returned.
+ */
+export async function insertMessageBatchLocked<T>(
+  db: Db,
+  batch: readonly NewMessageRecord[],
+  dualRoomIds: readonly number[],
+  raiseFrom: number,
+  whileLocked: (
+    stored: { record: MessageRecord; fresh: boolean }[],
+  ) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    try {
+      return await whileLocked(
+        await storeBatch(conn, batch, dualRoomIds, raiseFrom),
+      );
+    } finally {
+      // The lock outlives a failed insert's rollback. When the insert failed before taking it, this returns false
+      // (and PostgreSQL logs a warning).
+      await sql`select pg_advisory_unlock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
+        conn,
+      );
+    }
+  });
+}
+
+/** {@link insertMessageBatch}, raising the log times under the lock when raiseFrom is given. */
+async function storeBatch(
+  db: Db,
+  batch: readonly NewMessageRecord[],
+  dualRoomIds: readonly number[],
+  raiseFrom: number | undefined,
 ): Promise<{ record: MessageRecord; fresh: boolean }[]> {
   const insertAndRejoin = async (tx: Db) => {
     const rows = await insertRows(tx, batch, raiseFrom);
@@ -226,34 +272,6 @@ async function insertRows(
 
 /** Advisory-lock key of the message archive's commits (a constant no other lock of the database uses). */
 const ARCHIVE_LOCK_KEY = 0x6d6f61_0001;
-
-/**
- * Runs work under the archive's commit lock, on one connection of the pool: the work's insert takes the lock
- * ({@link insertMessageBatch} with raiseFrom, in the insert's own round trip), and it is released after the work.
- * Nodes sharing the database then commit message batches one at a time, as one node does on its own: stanza ids
- * become visible in increasing order (a catch-up `after` an id never skips one committed late), each room's log times
- * are read and raised under the lock, and a batch's messages can be published before the next batch commits (per-room
- * delivery order across nodes). A session-level lock, not a transaction's: it is still held after the commit, while
- * the batch is published.
- * @param db the database (PostgreSQL).
- * @param work what to do on the lock's connection (it may open a transaction there); its insert takes the lock.
- * @returns what work returned.
- */
-export async function withArchiveLock<T>(
-  db: Db,
-  work: (conn: Db) => Promise<T>,
-): Promise<T> {
-  return db.connection().execute(async (conn) => {
-    try {
-      return await work(conn);
-    } finally {
-      // When the work failed before its insert took the lock, this returns false (and PostgreSQL logs a warning).
-      await sql`select pg_advisory_unlock(${ARCHIVE_LOCK_KEY}::bigint)`.execute(
-        conn,
-      );
-    }
-  });
-}
 
 /**
  * The latest log time per room.
