@@ -30,11 +30,8 @@ import {
 import type { RawClient } from "../testing/raw-client.js";
 import { startStockClient, type StockClient } from "../testing/stock-client.js";
 
-// Short enough to see several rounds in a test; long enough that a loaded machine still answers in time. Longer than
-// the 2 s of quiet after which the server asks a stream-managed client for an ack: a ping is a stanza like any other,
-// so rounds at exactly that period could, each time one ran a millisecond ahead of the ack request, push the request
-// back by another round, and the client would never be asked.
-const PING_MS = 3_000;
+// Short enough to see several rounds in a test; long enough that a loaded machine still answers in time.
+const PING_MS = 2_000;
 // Rounds over TCP take up to two intervals to cut a silent client off, then the resumption window. Seconds, and many
 // more on a loaded machine.
 const TCP_WAIT_MS = 60_000;

@@ -68,6 +68,24 @@ describe("stream management", () => {
     await b.close();
   });
 
+  it("asks a client that keeps getting a stanza more often than every 2 s, long before 128 are waiting", async () => {
+    const b = await connect(server, bob, "sm-busy");
+    await enableSm(b);
+    const room = await createRoom(a, 2, [bob]);
+    const asked = () =>
+      b.received.some((el) => el.name === "r" && el.attrs.xmlns === NS_SM);
+    let sent = 0;
+    // The traffic this is about: a message every half second, each heard before the next is sent.
+    while (!asked() && sent < 40) {
+      sent += 1;
+      await say(a, room, `busy ${String(sent)}`);
+      await heard(b, room, `busy ${String(sent)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(asked()).toBe(true);
+    await b.close();
+  });
+
   it("resumes a dropped session and replays the stanzas it had not acknowledged", async () => {
     const room = await createRoom(a, 2, [bob]);
     const b = await connect(server, bob, "sm-resume");
