@@ -14,6 +14,7 @@ import type { Db } from "../../db/database.js";
 import {
   insertMessageBatch,
   insertMessageBatchLocked,
+  keyOf,
   latestLogTimes,
   type MessageRecord,
   type NewMessageRecord,
@@ -188,7 +189,7 @@ function distinct(batch: readonly Pending[]): {
 } {
   const unique = new Map<string, Group>();
   for (const p of batch) {
-    const key = `${p.message.roomId}\u0000${p.message.senderJid}\u0000${p.message.originId}`;
+    const key = keyOf(p.message);
     const group = unique.get(key);
     if (group) group.retries.push(p);
     else unique.set(key, { first: p, retries: [] });

@@ -37,8 +37,12 @@ const columns = [
   "deleted_at as deletedAt",
 ] as const;
 
-const keyOf = (m: { roomId: number; senderJid: string; originId: string }) =>
-  `${m.roomId}\u0000${m.senderJid}\u0000${m.originId}`;
+/** A message's identity in the archive (its unique room, sender and origin id), as one string. */
+export const keyOf = (m: {
+  roomId: number;
+  senderJid: string;
+  originId: string;
+}): string => `${m.roomId}\u0000${m.senderJid}\u0000${m.originId}`;
 
 /**
  * Stores a batch of messages atomically (one multi-row INSERT); a message whose (room, sender, origin id) is already
