@@ -72,7 +72,7 @@ const { values } = parseArgs({
     db: { type: "string", default: "all" },
     /** Logins in flight at once while connecting the clients. */
     "login-concurrency": { type: "string", default: "50" },
-    /** Extra node flags for the server child, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+    /** Extra node flags for the server child, given with "=" as they start with a dash: `--server-node-args="…"`. */
     "server-node-args": { type: "string", default: "" },
   },
 });

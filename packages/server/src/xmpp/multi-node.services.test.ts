@@ -202,6 +202,28 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     await heard(invitee, small, "from B after the invite");
   });
 
+  it("tells the other node of a room's new type: a former owner there can no longer invite", async () => {
+    const [onA, onB] = [members[0]!, members[1]!];
+    // Both nodes have the room cached after a message from each.
+    const switched = await createRoom(onA, 2, [users[1]!]);
+    await say(onA, switched, "before the switch");
+    await say(onB, switched, "from B before the switch");
+    const toProject = await onA.iq(
+      "set",
+      `<room-type xmlns="${NS_MOA_ROOMS}" room="${switched}" type="3"/>`,
+    );
+    expect(toProject.attrs.type).toBe("result");
+    // Only the chief invites in a project room; node B must not go on treating it as a group room.
+    const byFormerOwner = await onB.iq(
+      "set",
+      `<invite xmlns="${NS_MOA_ROOMS}" room="${switched}"><member jid="${users[2]!.jid}"/></invite>`,
+    );
+    expect(byFormerOwner.attrs.type).toBe("error");
+    expect(
+      byFormerOwner.getChild("error")?.getChild("forbidden"),
+    ).toBeDefined();
+  });
+
   it("gives concurrent senders on both nodes unique, rising keys, and every member every message once", async () => {
     const PER_SENDER = 40;
     const senders = [members[0]!, members[1]!, members[2]!, members[3]!];

@@ -1,6 +1,8 @@
 /**
- * Rooms and their member lists for fan-out, cached per node. Every membership change is announced on the bus, so each
- * node drops its copy; a cache miss reads the database.
+ * Rooms and their member lists for fan-out, cached per node. Every change is announced on the bus, so each node drops
+ * its copy; a cache miss reads the database. A membership change drops the member list only: the room's own record
+ * (its type) changes far less often, and re-reading it after every join or leave put a database read in front of the
+ * room's next message.
  */
 import { ROOM_MEMBERS_TOPIC, type ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
@@ -12,6 +14,8 @@ import {
 } from "../../db/repositories/chat/chat-rooms.repository.js";
 
 const MAX_ROOMS = 10_000;
+const MEMBERS_CHANGED = "members-changed";
+const ROOM_CHANGED = "room-changed";
 
 export class MemberCache {
   private readonly rooms = new Map<number, Promise<MemberRecord[]>>();
@@ -24,7 +28,9 @@ export class MemberCache {
     private readonly bus: ChatBus,
   ) {
     this.unsubscribe = bus.subscribe(ROOM_MEMBERS_TOPIC, (e) => {
-      if (typeof e.roomId === "number") this.drop(e.roomId);
+      if (typeof e.roomId !== "number") return;
+      if (e.kind === ROOM_CHANGED) this.dropRoom(e.roomId);
+      else this.rooms.delete(e.roomId);
     });
   }
 
@@ -46,7 +52,7 @@ export class MemberCache {
   }
 
   /**
-   * A room by name, cached (a room's type can change: that is announced like a membership change).
+   * A room by name, cached (a room's type can change: see roomChanged).
    * @param name the room name.
    * @returns the room, or undefined (misses are not cached, so new rooms are found).
    */
@@ -67,11 +73,20 @@ export class MemberCache {
    * @param roomId the room.
    */
   invalidate(roomId: number): void {
-    this.drop(roomId);
-    this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: "members-changed", roomId });
+    this.rooms.delete(roomId);
+    this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: MEMBERS_CHANGED, roomId });
   }
 
-  private drop(roomId: number): void {
+  /**
+   * Tells every node that a room's record (its type) and its membership changed.
+   * @param roomId the room.
+   */
+  roomChanged(roomId: number): void {
+    this.dropRoom(roomId);
+    this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: ROOM_CHANGED, roomId });
+  }
+
+  private dropRoom(roomId: number): void {
     this.rooms.delete(roomId);
     const name = this.nameById.get(roomId);
     if (name !== undefined) this.byName.delete(name);

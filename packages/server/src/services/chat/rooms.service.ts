@@ -348,7 +348,7 @@ export class RoomsService {
       type === ROOM_TYPES.project ? "admin" : "owner",
       actor.userId,
     );
-    this.deps.members.invalidate(room.id);
+    this.deps.members.roomChanged(room.id);
   }
 
   /**

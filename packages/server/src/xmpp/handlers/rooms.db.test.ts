@@ -401,10 +401,17 @@ describe("membership rules", () => {
 
   it("roomtype set turns a group room into a project room with the setter as chief", async () => {
     const room = await createRoom(a, 2, [B()]);
+    await say(a, room, "while a group room");
     await b.iq(
       "set",
       `<room-type xmlns="${NS_MOA_ROOMS}" room="${room}" type="3"/>`,
     );
+    // The room is a project room at once: only its chief invites, and invitees become admins.
+    const byFormerOwner = await a.iq(
+      "set",
+      `<invite xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></invite>`,
+    );
+    expect(errorOf(byFormerOwner)).toBe("forbidden/forbidden");
     const owners = await a.iq(
       "get",
       `<owners xmlns="${NS_MOA_ROOMS}" room="${room}"/>`,
