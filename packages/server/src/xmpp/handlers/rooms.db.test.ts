@@ -406,7 +406,7 @@ describe("membership rules", () => {
       "set",
       `<room-type xmlns="${NS_MOA_ROOMS}" room="${room}" type="3"/>`,
     );
-    // The room is a project room at once: only its chief invites, and invitees become admins.
+    // The room is a project room at once: only its chief invites.
     const byFormerOwner = await a.iq(
       "set",
       `<invite xmlns="${NS_MOA_ROOMS}" room="${room}"><member jid="${C().jid}"/></invite>`,
