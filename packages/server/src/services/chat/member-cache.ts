@@ -14,7 +14,12 @@ import {
 } from "../../db/repositories/chat/chat-rooms.repository.js";
 
 const MAX_ROOMS = 10_000;
-const MEMBERS_CHANGED = "members-changed";
+/**
+ * A membership change. Every other event on the topic drops the room's record too: nodes older than this kind
+ * announced every change, type changes included, as "members-changed", so a cluster upgraded node by node keeps no
+ * stale type.
+ */
+const MEMBERSHIP_CHANGED = "membership-changed";
 const ROOM_CHANGED = "room-changed";
 
 export class MemberCache {
@@ -29,8 +34,8 @@ export class MemberCache {
   ) {
     this.unsubscribe = bus.subscribe(ROOM_MEMBERS_TOPIC, (e) => {
       if (typeof e.roomId !== "number") return;
-      if (e.kind === ROOM_CHANGED) this.dropRoom(e.roomId);
-      else this.rooms.delete(e.roomId);
+      if (e.kind === MEMBERSHIP_CHANGED) this.rooms.delete(e.roomId);
+      else this.dropRoom(e.roomId);
     });
   }
 
@@ -74,7 +79,7 @@ export class MemberCache {
    */
   invalidate(roomId: number): void {
     this.rooms.delete(roomId);
-    this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: MEMBERS_CHANGED, roomId });
+    this.bus.publish(ROOM_MEMBERS_TOPIC, { kind: MEMBERSHIP_CHANGED, roomId });
   }
 
   /**
