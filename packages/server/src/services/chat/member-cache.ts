@@ -6,6 +6,7 @@
  */
 import { ROOM_MEMBERS_TOPIC, type ChatBus } from "../../bus/bus.js";
 import type { Db } from "../../db/database.js";
+import { ChatError } from "./errors.js";
 import {
   findRoomByName,
   listMembers,
@@ -71,6 +72,24 @@ export class MemberCache {
       this.nameById.set(room.id, name);
     }
     return room;
+  }
+
+  /**
+   * A room with its members, when the given user is one of them.
+   * @param userId the member to look for.
+   * @param roomName the room.
+   * @returns the room, that member and every member (a shared array: do not mutate).
+   * @throws ChatError not_member, for a missing room too: room names are guessable, so it answers as a foreign one.
+   */
+  async membership(
+    userId: number,
+    roomName: string,
+  ): Promise<{ room: RoomRecord; me: MemberRecord; members: MemberRecord[] }> {
+    const room = await this.room(roomName);
+    const members = room ? await this.get(room.id) : [];
+    const me = members.find((m) => m.userId === userId);
+    if (!room || !me) throw new ChatError("not_member");
+    return { room, me, members };
   }
 
   /**

@@ -136,7 +136,10 @@ export class MessagesService {
     actor: Actor,
     input: SendInput,
   ): Promise<{ view: MessageView; fresh: boolean }> {
-    const { room, members } = await this.membersOf(actor, input.roomName);
+    const { room, members } = await this.deps.members.membership(
+      actor.userId,
+      input.roomName,
+    );
     if (room.type === ROOM_TYPES.news)
       throw new ChatError("forbidden", "news rooms take no user messages");
     const contentType = contentTypeOf(input.extension);
@@ -559,31 +562,21 @@ export class MessagesService {
     actor: Actor,
     roomName: string,
   ): Promise<{ jid: string; watch: number }[]> {
-    const { members } = await this.membersOf(actor, roomName);
+    const { members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     return members.map((m) => ({ jid: m.jid, watch: m.watch }));
-  }
-
-  /** The room and its members, when the actor is one; a missing room answers the same as a foreign one. */
-  private async membersOf(
-    actor: Actor,
-    roomName: string,
-  ): Promise<{
-    room: RoomRecord;
-    me: MemberRecord;
-    members: readonly MemberRecord[];
-  }> {
-    const room = await this.deps.members.room(roomName);
-    const members = room ? await this.deps.members.get(room.id) : [];
-    const me = members.find((m) => m.userId === actor.userId);
-    if (!room || !me) throw new ChatError("not_member");
-    return { room, me, members };
   }
 
   private async visibleRoom(
     actor: Actor,
     roomName: string,
   ): Promise<{ room: RoomRecord; fromId: number }> {
-    const { room, me } = await this.membersOf(actor, roomName);
+    const { room, me } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     return { room, fromId: me.historyFromId };
   }
 

@@ -169,7 +169,10 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.membership(actor, roomName);
+    const { room, me, members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     if (!isMulti(room.type))
       throw new ChatError("not_allowed", "invite creates a new room here");
     if (room.type === ROOM_TYPES.project && me.affiliation !== "owner")
@@ -216,7 +219,10 @@ export class RoomsService {
    * @throws ChatError not_allowed (own self room), chief_cannot_leave (project chief while others remain).
    */
   async leave(actor: Actor, roomName: string): Promise<void> {
-    const { room, me, members } = await this.membership(actor, roomName);
+    const { room, me, members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     if (room.type === ROOM_TYPES.self)
       throw new ChatError("not_allowed", "the self room cannot be left");
     if (room.type === ROOM_TYPES.dual) {
@@ -262,7 +268,10 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.membership(actor, roomName);
+    const { room, me, members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     if (room.type !== ROOM_TYPES.project)
       throw new ChatError("not_allowed", "only project rooms have a chief");
     if (me.affiliation !== "owner") throw new ChatError("forbidden");
@@ -301,7 +310,10 @@ export class RoomsService {
    * @throws ChatError forbidden, not_allowed, user_not_found.
    */
   async delegate(actor: Actor, roomName: string, toJid: string): Promise<void> {
-    const { room, me, members } = await this.membership(actor, roomName);
+    const { room, me, members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     if (room.type !== ROOM_TYPES.project)
       throw new ChatError("not_allowed", "only project rooms have a chief");
     if (me.affiliation !== "owner") throw new ChatError("forbidden");
@@ -335,7 +347,10 @@ export class RoomsService {
    * @throws ChatError invalid_input, forbidden, not_allowed.
    */
   async setType(actor: Actor, roomName: string, type: number): Promise<void> {
-    const { room, me } = await this.membership(actor, roomName);
+    const { room, me } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     if (type !== ROOM_TYPES.group && type !== ROOM_TYPES.project)
       throw new ChatError("invalid_input", "room type");
     if (!isMulti(room.type)) throw new ChatError("not_allowed");
@@ -366,7 +381,7 @@ export class RoomsService {
     const trimmed = name.trim();
     if (Array.from(trimmed).length > ROOM_TITLE_MAX_LENGTH)
       throw new ChatError("invalid_input", "room name too long");
-    const { room } = await this.membership(actor, roomName);
+    const { room } = await this.deps.members.membership(actor.userId, roomName);
     await updateMember(this.deps.db, room.id, actor.userId, {
       myRoomName: trimmed === "" ? null : trimmed,
     });
@@ -380,7 +395,10 @@ export class RoomsService {
    * @returns owner JIDs.
    */
   async owners(actor: Actor, roomName: string): Promise<string[]> {
-    const { members } = await this.membership(actor, roomName);
+    const { members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     return members.filter((m) => m.affiliation === "owner").map((m) => m.jid);
   }
 
@@ -394,7 +412,10 @@ export class RoomsService {
     actor: Actor,
     roomName: string,
   ): Promise<{ room: RoomRecord; members: MemberRecord[] }> {
-    const { room, members } = await this.membership(actor, roomName);
+    const { room, members } = await this.deps.members.membership(
+      actor.userId,
+      roomName,
+    );
     return { room, members };
   }
 
@@ -458,18 +479,6 @@ export class RoomsService {
    */
   find(roomName: string): Promise<RoomRecord | undefined> {
     return findRoomByName(this.deps.db, roomName);
-  }
-
-  private async membership(
-    actor: Actor,
-    roomName: string,
-  ): Promise<{ room: RoomRecord; me: MemberRecord; members: MemberRecord[] }> {
-    const room = await this.deps.members.room(roomName);
-    const members = room ? await this.deps.members.get(room.id) : [];
-    const me = members.find((m) => m.userId === actor.userId);
-    // A missing room answers as a foreign one: room names are guessable.
-    if (!room || !me) throw new ChatError("not_member");
-    return { room, me, members };
   }
 
   private async resolveUsers(
