@@ -24,7 +24,7 @@ const MEMBERSHIP_CHANGED = "membership-changed";
 const ROOM_CHANGED = "room-changed";
 
 export class MemberCache {
-  private readonly rooms = new Map<number, Promise<MemberRecord[]>>();
+  private readonly rooms = new Map<number, Promise<readonly MemberRecord[]>>();
   private readonly byName = new Map<string, RoomRecord>();
   private readonly nameById = new Map<number, string>();
   private readonly unsubscribe: () => void;
@@ -43,9 +43,9 @@ export class MemberCache {
   /**
    * The current members of a room.
    * @param roomId the room.
-   * @returns the members (a shared array: do not mutate).
+   * @returns the members (shared by every caller).
    */
-  get(roomId: number): Promise<MemberRecord[]> {
+  get(roomId: number): Promise<readonly MemberRecord[]> {
     let entry = this.rooms.get(roomId);
     if (!entry) {
       if (this.rooms.size >= MAX_ROOMS) this.rooms.clear();
@@ -78,13 +78,17 @@ export class MemberCache {
    * A room with its members, when the given user is one of them.
    * @param userId the member to look for.
    * @param roomName the room.
-   * @returns the room, that member and every member (a shared array: do not mutate).
+   * @returns the room, that member and every member.
    * @throws ChatError not_member, for a missing room too: room names are guessable, so it answers as a foreign one.
    */
   async membership(
     userId: number,
     roomName: string,
-  ): Promise<{ room: RoomRecord; me: MemberRecord; members: MemberRecord[] }> {
+  ): Promise<{
+    room: RoomRecord;
+    me: MemberRecord;
+    members: readonly MemberRecord[];
+  }> {
     const room = await this.room(roomName);
     const members = room ? await this.get(room.id) : [];
     const me = members.find((m) => m.userId === userId);

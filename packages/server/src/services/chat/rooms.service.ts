@@ -411,7 +411,7 @@ export class RoomsService {
   async members(
     actor: Actor,
     roomName: string,
-  ): Promise<{ room: RoomRecord; members: MemberRecord[] }> {
+  ): Promise<{ room: RoomRecord; members: readonly MemberRecord[] }> {
     const { room, members } = await this.deps.members.membership(
       actor.userId,
       roomName,
