@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from "../testing/factories.js";
 import type { ServerProcess } from "../testing/index.js";
+import { until } from "../testing/until.js";
 import { apiClient, issueIntegrationKey } from "../testing/workplace.js";
 import { createCluster, type Cluster } from "./testing/cluster.js";
 import {
@@ -202,7 +203,7 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     await heard(invitee, small, "from B after the invite");
   });
 
-  it("tells the other node of a room's new type: a former owner there can no longer invite", async () => {
+  it("applies a room's new type on the other node: a former owner there can no longer invite, and it shows the type", async () => {
     const [onA, onB] = [members[0]!, members[1]!];
     // Both nodes have the room cached after a message from each.
     const switched = await createRoom(onA, 2, [users[1]!]);
@@ -213,7 +214,8 @@ describe("two nodes on one PostgreSQL and Redis", () => {
       `<room-type xmlns="${NS_MOA_ROOMS}" room="${switched}" type="3"/>`,
     );
     expect(toProject.attrs.type).toBe("result");
-    // Only the chief invites in a project room; node B must not go on treating it as a group room.
+    // Only the chief invites in a project room. The refusal holds at once, before node A's announcement need have
+    // reached node B: a role decides the change, so node B reads it as committed.
     const byFormerOwner = await onB.iq(
       "set",
       `<invite xmlns="${NS_MOA_ROOMS}" room="${switched}"><member jid="${users[2]!.jid}"/></invite>`,
@@ -222,6 +224,14 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     expect(
       byFormerOwner.getChild("error")?.getChild("forbidden"),
     ).toBeDefined();
+    // Node B's cached copy, which had the group room, follows once the announcement arrives.
+    await until(async () => {
+      const info = await onB.iq(
+        "get",
+        `<members xmlns="${NS_MOA_ROOMS}" room="${switched}"/>`,
+      );
+      return info.getChild("members")?.attrs.type === "3";
+    }, "node B to show the project room");
   });
 
   it("gives concurrent senders on both nodes unique, rising keys, and every member every message once", async () => {

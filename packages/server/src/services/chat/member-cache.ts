@@ -23,6 +23,13 @@ const MAX_ROOMS = 10_000;
 const MEMBERSHIP_CHANGED = "membership-changed";
 const ROOM_CHANGED = "room-changed";
 
+/** A room, one of its members and all of them. */
+export type Membership = {
+  room: RoomRecord;
+  me: MemberRecord;
+  members: readonly MemberRecord[];
+};
+
 export class MemberCache {
   private readonly rooms = new Map<number, Promise<readonly MemberRecord[]>>();
   private readonly byName = new Map<string, RoomRecord>();
@@ -81,19 +88,30 @@ export class MemberCache {
    * @returns the room, that member and every member.
    * @throws ChatError not_member, for a missing room too: room names are guessable, so it answers as a foreign one.
    */
-  async membership(
+  async membership(userId: number, roomName: string): Promise<Membership> {
+    const room = await this.room(roomName);
+    return memberOf(userId, room, room ? await this.get(room.id) : []);
+  }
+
+  /**
+   * The same, read from the database: for changes a member's role decides (invite, kick, leave, handing over the
+   * chief role, type). Another node's announcement of a change can still be on its way when the next request arrives
+   * here, and a role that another node has just taken away must not grant a change.
+   * @param userId the member to look for.
+   * @param roomName the room.
+   * @returns the room, that member and every member, as committed.
+   * @throws ChatError not_member.
+   */
+  async committedMembership(
     userId: number,
     roomName: string,
-  ): Promise<{
-    room: RoomRecord;
-    me: MemberRecord;
-    members: readonly MemberRecord[];
-  }> {
-    const room = await this.room(roomName);
-    const members = room ? await this.get(room.id) : [];
-    const me = members.find((m) => m.userId === userId);
-    if (!room || !me) throw new ChatError("not_member");
-    return { room, me, members };
+  ): Promise<Membership> {
+    const room = await findRoomByName(this.db, roomName);
+    return memberOf(
+      userId,
+      room,
+      room ? await listMembers(this.db, room.id) : [],
+    );
   }
 
   /**
@@ -124,4 +142,14 @@ export class MemberCache {
   close(): void {
     this.unsubscribe();
   }
+}
+
+function memberOf(
+  userId: number,
+  room: RoomRecord | undefined,
+  members: readonly MemberRecord[],
+): Membership {
+  const me = members.find((m) => m.userId === userId);
+  if (!room || !me) throw new ChatError("not_member");
+  return { room, me, members };
 }

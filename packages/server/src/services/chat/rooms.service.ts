@@ -169,7 +169,7 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.deps.members.membership(
+    const { room, me, members } = await this.deps.members.committedMembership(
       actor.userId,
       roomName,
     );
@@ -219,7 +219,7 @@ export class RoomsService {
    * @throws ChatError not_allowed (own self room), chief_cannot_leave (project chief while others remain).
    */
   async leave(actor: Actor, roomName: string): Promise<void> {
-    const { room, me, members } = await this.deps.members.membership(
+    const { room, me, members } = await this.deps.members.committedMembership(
       actor.userId,
       roomName,
     );
@@ -268,7 +268,7 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.deps.members.membership(
+    const { room, me, members } = await this.deps.members.committedMembership(
       actor.userId,
       roomName,
     );
@@ -310,7 +310,7 @@ export class RoomsService {
    * @throws ChatError forbidden, not_allowed, user_not_found.
    */
   async delegate(actor: Actor, roomName: string, toJid: string): Promise<void> {
-    const { room, me, members } = await this.deps.members.membership(
+    const { room, me, members } = await this.deps.members.committedMembership(
       actor.userId,
       roomName,
     );
@@ -347,7 +347,7 @@ export class RoomsService {
    * @throws ChatError invalid_input, forbidden, not_allowed.
    */
   async setType(actor: Actor, roomName: string, type: number): Promise<void> {
-    const { room, me } = await this.deps.members.membership(
+    const { room, me } = await this.deps.members.committedMembership(
       actor.userId,
       roomName,
     );
