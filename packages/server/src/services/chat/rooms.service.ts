@@ -141,16 +141,11 @@ export class RoomsService {
       ],
     );
     if (isMulti(type)) {
-      await this.deps.messages.post(
-        room,
-        { id: actor.userId, jid: actor.jid.toLowerCase() },
-        "",
-        {
-          contentType: "INVITE",
-          inviter: actor.jid.toLowerCase(),
-          invitees: others.map((u) => u.jid),
-        },
-      );
+      await this.postEvent(room, actor, {
+        contentType: "INVITE",
+        inviter: actor.jid.toLowerCase(),
+        invitees: others.map((u) => u.jid),
+      });
     }
     return room;
   }
@@ -198,16 +193,11 @@ export class RoomsService {
       })),
     );
     this.deps.members.invalidate(room.id);
-    await this.deps.messages.post(
-      room,
-      { id: actor.userId, jid: actor.jid.toLowerCase() },
-      "",
-      {
-        contentType: "INVITE",
-        inviter: actor.jid.toLowerCase(),
-        invitees: invitees.map((u) => u.jid),
-      },
-    );
+    await this.postEvent(room, actor, {
+      contentType: "INVITE",
+      inviter: actor.jid.toLowerCase(),
+      invitees: invitees.map((u) => u.jid),
+    });
     return invitees.map((u) => u.jid);
   }
 
@@ -243,10 +233,9 @@ export class RoomsService {
     }
     await deleteMembers(this.deps.db, room.id, [actor.userId]);
     this.deps.members.invalidate(room.id);
-    await this.deps.messages.post(
+    await this.postEvent(
       room,
-      { id: actor.userId, jid: actor.jid.toLowerCase() },
-      "",
+      actor,
       {
         contentType: "EXIT",
         member: actor.jid.toLowerCase(),
@@ -289,10 +278,9 @@ export class RoomsService {
       out.map((m) => m.userId),
     );
     this.deps.members.invalidate(room.id);
-    await this.deps.messages.post(
+    await this.postEvent(
       room,
-      { id: actor.userId, jid: actor.jid.toLowerCase() },
-      "",
+      actor,
       {
         contentType: "BAN",
         members: out.map((m) => m.jid),
@@ -327,16 +315,11 @@ export class RoomsService {
       affiliation: "admin",
     });
     this.deps.members.invalidate(room.id);
-    await this.deps.messages.post(
-      room,
-      { id: actor.userId, jid: actor.jid.toLowerCase() },
-      "",
-      {
-        contentType: "DELEGATE",
-        from: actor.jid.toLowerCase(),
-        to: target.jid,
-      },
-    );
+    await this.postEvent(room, actor, {
+      contentType: "DELEGATE",
+      from: actor.jid.toLowerCase(),
+      to: target.jid,
+    });
   }
 
   /**
@@ -469,6 +452,28 @@ export class RoomsService {
       (a, b) =>
         (b.lastMessage?.logTime ?? b.joinTime) -
         (a.lastMessage?.logTime ?? a.joinTime),
+    );
+  }
+
+  /**
+   * Posts a room event as the actor: an archived message with no body, its extension saying what happened.
+   * @param room the room.
+   * @param actor who did it.
+   * @param extension the event (INVITE, EXIT, BAN, DELEGATE) and its details.
+   * @param formerMembers members just removed, told as well.
+   */
+  private async postEvent(
+    room: RoomRecord,
+    actor: Actor,
+    extension: Record<string, unknown> & { contentType: string },
+    formerMembers: readonly MemberRecord[] = [],
+  ): Promise<void> {
+    await this.deps.messages.post(
+      room,
+      { id: actor.userId, jid: actor.jid.toLowerCase() },
+      "",
+      extension,
+      formerMembers,
     );
   }
 
