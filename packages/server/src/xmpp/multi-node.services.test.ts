@@ -234,6 +234,32 @@ describe("two nodes on one PostgreSQL and Redis", () => {
     }, "node B to show the project room");
   });
 
+  it("runs two owners' type switches on the two nodes one after the other: the room gets one chief", async () => {
+    const [onA, onB] = [members[0]!, members[1]!];
+    const group = await createRoom(onA, 2, [users[1]!]);
+    await heard(onB, group, "INVITE");
+    const switches = await Promise.all(
+      [onA, onB].map((c) =>
+        c.iq(
+          "set",
+          `<room-type xmlns="${NS_MOA_ROOMS}" room="${group}" type="3"/>`,
+        ),
+      ),
+    );
+    // The second switch waited for the first and found its setter no longer an owner.
+    expect(switches.map((r) => String(r.attrs.type)).sort()).toEqual([
+      "error",
+      "result",
+    ]);
+    const owners = await onA.iq(
+      "get",
+      `<owners xmlns="${NS_MOA_ROOMS}" room="${group}"/>`,
+    );
+    expect(
+      owners.getChild("owners", NS_MOA_ROOMS)!.getChildren("member"),
+    ).toHaveLength(1);
+  });
+
   it("gives concurrent senders on both nodes unique, rising keys, and every member every message once", async () => {
     const PER_SENDER = 40;
     const senders = [members[0]!, members[1]!, members[2]!, members[3]!];

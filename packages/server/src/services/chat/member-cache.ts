@@ -10,6 +10,7 @@ import { ChatError } from "./errors.js";
 import {
   findRoomByName,
   listMembers,
+  lockRoomByName,
   type MemberRecord,
   type RoomRecord,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
@@ -94,24 +95,23 @@ export class MemberCache {
   }
 
   /**
-   * The same, read from the database: for changes a member's role decides (invite, kick, leave, handing over the
-   * chief role, type). Another node's announcement of a change can still be on its way when the next request arrives
-   * here, and a role that another node has just taken away must not grant a change.
+   * The same, read from the database inside the caller's transaction, with the room's row locked until it ends: for
+   * changes a member's role decides (invite, kick, leave, handing over the chief role, type). Another node's
+   * announcement of a change can still be on its way when the next request arrives here, and of two such changes to
+   * one room, on one node or two, the second must decide on what the first did.
+   * @param tx the transaction the change runs in.
    * @param userId the member to look for.
    * @param roomName the room.
    * @returns the room, that member and every member, as committed.
    * @throws ChatError not_member.
    */
-  async committedMembership(
+  async lockedMembership(
+    tx: Db,
     userId: number,
     roomName: string,
   ): Promise<Membership> {
-    const room = await findRoomByName(this.db, roomName);
-    return memberOf(
-      userId,
-      room,
-      room ? await listMembers(this.db, room.id) : [],
-    );
+    const room = await lockRoomByName(tx, roomName);
+    return memberOf(userId, room, room ? await listMembers(tx, room.id) : []);
   }
 
   /**

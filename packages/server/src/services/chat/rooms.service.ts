@@ -32,7 +32,7 @@ import {
 } from "../../db/repositories/chat/chat-users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import { ChatError } from "./errors.js";
-import type { MemberCache } from "./member-cache.js";
+import type { MemberCache, Membership } from "./member-cache.js";
 import type { MessagesService } from "./messages.service.js";
 import type { UserDataService } from "./user-data.service.js";
 
@@ -101,9 +101,9 @@ export class RoomsService {
     const title = (input.title ?? "").trim();
     if (Array.from(title).length > ROOM_TITLE_MAX_LENGTH)
       throw new ChatError("invalid_input", "title too long");
-    const others = (await this.resolveUsers(actor, input.memberJids)).filter(
-      (u) => u.id !== actor.userId,
-    );
+    const others = (
+      await this.resolveUsers(this.deps.db, actor, input.memberJids)
+    ).filter((u) => u.id !== actor.userId);
     const now = this.deps.now();
     if (type === ROOM_TYPES.self || type === ROOM_TYPES.dual) {
       if (others.length !== (type === ROOM_TYPES.self ? 0 : 1))
@@ -164,34 +164,36 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.deps.members.committedMembership(
-      actor.userId,
+    const { room, invitees } = await this.decide(
+      actor,
       roomName,
-    );
-    if (!isMulti(room.type))
-      throw new ChatError("not_allowed", "invite creates a new room here");
-    if (room.type === ROOM_TYPES.project && me.affiliation !== "owner")
-      throw new ChatError("forbidden");
-    const present = new Set(members.map((m) => m.userId));
-    const invitees = (await this.resolveUsers(actor, jids)).filter(
-      (u) => !present.has(u.id),
+      async (tx, { room, me, members }) => {
+        if (!isMulti(room.type))
+          throw new ChatError("not_allowed", "invite creates a new room here");
+        if (room.type === ROOM_TYPES.project && me.affiliation !== "owner")
+          throw new ChatError("forbidden");
+        const present = new Set(members.map((m) => m.userId));
+        const invitees = (await this.resolveUsers(tx, actor, jids)).filter(
+          (u) => !present.has(u.id),
+        );
+        if (invitees.length === 0) return { room, invitees };
+        const now = this.deps.now();
+        const historyFromId =
+          room.type === ROOM_TYPES.group ? await maxMessageId(tx, room.id) : 0;
+        await insertMembers(
+          tx,
+          room.id,
+          invitees.map((u) => ({
+            userId: u.id,
+            affiliation: room.type === ROOM_TYPES.project ? "admin" : "owner",
+            joinedAt: now,
+            historyFromId,
+          })),
+        );
+        return { room, invitees };
+      },
     );
     if (invitees.length === 0) return [];
-    const now = this.deps.now();
-    const historyFromId =
-      room.type === ROOM_TYPES.group
-        ? await maxMessageId(this.deps.db, room.id)
-        : 0;
-    await insertMembers(
-      this.deps.db,
-      room.id,
-      invitees.map((u) => ({
-        userId: u.id,
-        affiliation: room.type === ROOM_TYPES.project ? "admin" : "owner",
-        joinedAt: now,
-        historyFromId,
-      })),
-    );
     this.deps.members.invalidate(room.id);
     await this.postEvent(room, actor, {
       contentType: "INVITE",
@@ -209,30 +211,32 @@ export class RoomsService {
    * @throws ChatError not_allowed (own self room), chief_cannot_leave (project chief while others remain).
    */
   async leave(actor: Actor, roomName: string): Promise<void> {
-    const { room, me, members } = await this.deps.members.committedMembership(
-      actor.userId,
+    const { room, me } = await this.decide(
+      actor,
       roomName,
+      async (tx, { room, me, members }) => {
+        if (room.type === ROOM_TYPES.self)
+          throw new ChatError("not_allowed", "the self room cannot be left");
+        if (room.type === ROOM_TYPES.dual) {
+          await updateMember(tx, room.id, actor.userId, {
+            leaveTime: this.deps.now(),
+            historyFromId: await maxMessageId(tx, room.id),
+          });
+          return { room, me };
+        }
+        if (
+          room.type === ROOM_TYPES.project &&
+          me.affiliation === "owner" &&
+          members.length > 1
+        ) {
+          throw new ChatError("chief_cannot_leave");
+        }
+        await deleteMembers(tx, room.id, [actor.userId]);
+        return { room, me };
+      },
     );
-    if (room.type === ROOM_TYPES.self)
-      throw new ChatError("not_allowed", "the self room cannot be left");
-    if (room.type === ROOM_TYPES.dual) {
-      const now = this.deps.now();
-      await updateMember(this.deps.db, room.id, actor.userId, {
-        leaveTime: now,
-        historyFromId: await maxMessageId(this.deps.db, room.id),
-      });
-      this.deps.members.invalidate(room.id);
-      return;
-    }
-    if (
-      room.type === ROOM_TYPES.project &&
-      me.affiliation === "owner" &&
-      members.length > 1
-    ) {
-      throw new ChatError("chief_cannot_leave");
-    }
-    await deleteMembers(this.deps.db, room.id, [actor.userId]);
     this.deps.members.invalidate(room.id);
+    if (room.type === ROOM_TYPES.dual) return;
     await this.postEvent(
       room,
       actor,
@@ -257,25 +261,28 @@ export class RoomsService {
     roomName: string,
     jids: readonly string[],
   ): Promise<string[]> {
-    const { room, me, members } = await this.deps.members.committedMembership(
-      actor.userId,
+    const { room, out } = await this.decide(
+      actor,
       roomName,
-    );
-    if (room.type !== ROOM_TYPES.project)
-      throw new ChatError("not_allowed", "only project rooms have a chief");
-    if (me.affiliation !== "owner") throw new ChatError("forbidden");
-    const wanted = new Set(jids.map((j) => j.toLowerCase()));
-    if (wanted.has(me.jid))
-      throw new ChatError(
-        "not_allowed",
-        "the chief leaves, not kicks, themself",
-      );
-    const out = members.filter((m) => wanted.has(m.jid));
-    if (out.length === 0) throw new ChatError("user_not_found");
-    await deleteMembers(
-      this.deps.db,
-      room.id,
-      out.map((m) => m.userId),
+      async (tx, { room, me, members }) => {
+        if (room.type !== ROOM_TYPES.project)
+          throw new ChatError("not_allowed", "only project rooms have a chief");
+        if (me.affiliation !== "owner") throw new ChatError("forbidden");
+        const wanted = new Set(jids.map((j) => j.toLowerCase()));
+        if (wanted.has(me.jid))
+          throw new ChatError(
+            "not_allowed",
+            "the chief leaves, not kicks, themself",
+          );
+        const out = members.filter((m) => wanted.has(m.jid));
+        if (out.length === 0) throw new ChatError("user_not_found");
+        await deleteMembers(
+          tx,
+          room.id,
+          out.map((m) => m.userId),
+        );
+        return { room, out };
+      },
     );
     this.deps.members.invalidate(room.id);
     await this.postEvent(
@@ -298,22 +305,24 @@ export class RoomsService {
    * @throws ChatError forbidden, not_allowed, user_not_found.
    */
   async delegate(actor: Actor, roomName: string, toJid: string): Promise<void> {
-    const { room, me, members } = await this.deps.members.committedMembership(
-      actor.userId,
+    const { room, target } = await this.decide(
+      actor,
       roomName,
+      async (tx, { room, me, members }) => {
+        if (room.type !== ROOM_TYPES.project)
+          throw new ChatError("not_allowed", "only project rooms have a chief");
+        if (me.affiliation !== "owner") throw new ChatError("forbidden");
+        const target = members.find((m) => m.jid === toJid.toLowerCase());
+        if (!target) throw new ChatError("user_not_found");
+        if (target.userId === actor.userId) return { room, target: undefined };
+        await updateMember(tx, room.id, target.userId, {
+          affiliation: "owner",
+        });
+        await updateMember(tx, room.id, actor.userId, { affiliation: "admin" });
+        return { room, target };
+      },
     );
-    if (room.type !== ROOM_TYPES.project)
-      throw new ChatError("not_allowed", "only project rooms have a chief");
-    if (me.affiliation !== "owner") throw new ChatError("forbidden");
-    const target = members.find((m) => m.jid === toJid.toLowerCase());
-    if (!target) throw new ChatError("user_not_found");
-    if (target.userId === actor.userId) return;
-    await updateMember(this.deps.db, room.id, target.userId, {
-      affiliation: "owner",
-    });
-    await updateMember(this.deps.db, room.id, actor.userId, {
-      affiliation: "admin",
-    });
+    if (!target) return;
     this.deps.members.invalidate(room.id);
     await this.postEvent(room, actor, {
       contentType: "DELEGATE",
@@ -330,23 +339,53 @@ export class RoomsService {
    * @throws ChatError invalid_input, forbidden, not_allowed.
    */
   async setType(actor: Actor, roomName: string, type: number): Promise<void> {
-    const { room, me } = await this.deps.members.committedMembership(
-      actor.userId,
+    const changed = await this.decide(
+      actor,
       roomName,
+      async (tx, { room, me }) => {
+        if (type !== ROOM_TYPES.group && type !== ROOM_TYPES.project)
+          throw new ChatError("invalid_input", "room type");
+        if (!isMulti(room.type)) throw new ChatError("not_allowed");
+        if (me.affiliation !== "owner") throw new ChatError("forbidden");
+        if (room.type === type) return undefined;
+        await updateRoomType(tx, room.id, type);
+        await setAffiliationOfOthers(
+          tx,
+          room.id,
+          type === ROOM_TYPES.project ? "admin" : "owner",
+          actor.userId,
+        );
+        return room;
+      },
     );
-    if (type !== ROOM_TYPES.group && type !== ROOM_TYPES.project)
-      throw new ChatError("invalid_input", "room type");
-    if (!isMulti(room.type)) throw new ChatError("not_allowed");
-    if (me.affiliation !== "owner") throw new ChatError("forbidden");
-    if (room.type === type) return;
-    await updateRoomType(this.deps.db, room.id, type);
-    await setAffiliationOfOthers(
-      this.deps.db,
-      room.id,
-      type === ROOM_TYPES.project ? "admin" : "owner",
-      actor.userId,
-    );
-    this.deps.members.roomChanged(room.id);
+    if (changed) this.deps.members.roomChanged(changed.id);
+  }
+
+  /**
+   * Runs a change a member's role decides in one transaction, on the room and its members as committed, holding the
+   * room's row lock until it commits: of two such changes to one room (two hand-overs, a kick beside a hand-over, two
+   * owners switching the type), on one node or two, the second decides on what the first did. Nothing in `change`
+   * may use the database outside `tx`: embedded PGlite is one session, and such a statement would wait for this
+   * transaction's end. Callers announce and post events after the commit.
+   * @param actor the member whose role decides.
+   * @param roomName the room.
+   * @param change the checks and writes.
+   * @returns what `change` returns.
+   * @throws ChatError not_member, and what `change` throws (nothing is written then).
+   */
+  private decide<T>(
+    actor: Actor,
+    roomName: string,
+    change: (tx: Db, membership: Membership) => Promise<T>,
+  ): Promise<T> {
+    return this.deps.db
+      .transaction()
+      .execute(async (tx) =>
+        change(
+          tx,
+          await this.deps.members.lockedMembership(tx, actor.userId, roomName),
+        ),
+      );
   }
 
   /**
@@ -486,12 +525,14 @@ export class RoomsService {
     return findRoomByName(this.deps.db, roomName);
   }
 
+  /** The users behind JIDs, read with `db` (the caller's transaction inside one); all of the actor's company. */
   private async resolveUsers(
+    db: Db,
     actor: Actor,
     jids: readonly string[],
   ): Promise<ChatUser[]> {
     const wanted = [...new Set(jids.map((j) => j.toLowerCase()))];
-    const users = await findChatUsersByJid(this.deps.db, wanted);
+    const users = await findChatUsersByJid(db, wanted);
     if (
       users.length !== wanted.length ||
       users.some((u) => u.companyId !== actor.companyId)

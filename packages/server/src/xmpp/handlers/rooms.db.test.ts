@@ -302,6 +302,49 @@ describe("membership rules", () => {
     expect(errorOf(after)).toBe("forbidden/not_member");
   });
 
+  it("two role changes sent at once run one after the other: the second decides on what the first did", async () => {
+    /** The room's owners, as c reads them. */
+    const ownersOf = async (room: string) =>
+      (await c.iq("get", `<owners xmlns="${NS_MOA_ROOMS}" room="${room}"/>`))
+        .getChild("owners", NS_MOA_ROOMS)!
+        .getChildren("member")
+        .map((m) => String(m.attrs.jid));
+    // The chief hands the room over to two members at once, from two devices: one hand-over, one chief.
+    const project = await createRoom(a, 3, [B(), C()]);
+    const handOvers = await Promise.all(
+      [
+        [a, B()],
+        [a2, C()],
+      ].map(([client, to]) =>
+        (client as RawClient).iq(
+          "set",
+          `<change-member xmlns="${NS_MOA_ROOMS}" room="${project}" jid="${(to as ChatUser).jid}" affiliation="owner"/>`,
+        ),
+      ),
+    );
+    expect(handOvers.map((r) => errorOf(r) ?? "result").sort()).toEqual([
+      "forbidden/forbidden",
+      "result",
+    ]);
+    expect(await ownersOf(project)).toHaveLength(1);
+    // Two owners of a group room each make it a project room at once: one becomes its chief, not both or neither.
+    const group = await createRoom(a, 2, [B(), C()]);
+    await heard(b, group, "INVITE");
+    const switches = await Promise.all(
+      [a, b].map((client) =>
+        client.iq(
+          "set",
+          `<room-type xmlns="${NS_MOA_ROOMS}" room="${group}" type="3"/>`,
+        ),
+      ),
+    );
+    expect(switches.map((r) => errorOf(r) ?? "result").sort()).toEqual([
+      "forbidden/forbidden",
+      "result",
+    ]);
+    expect(await ownersOf(group)).toHaveLength(1);
+  });
+
   it("the member list tells the room type and its creation time", async () => {
     const before = Date.now();
     const room = await createRoom(a, 2, [B()]);

@@ -145,6 +145,25 @@ export async function findRoomByName(
 }
 
 /**
+ * Finds a room by name and locks its row until the transaction ends. The lock is FOR NO KEY UPDATE: two lockers of
+ * one room wait for each other, while a message's insert (its foreign key takes only a key-share lock) does not.
+ * @param tx the transaction.
+ * @param name the room name.
+ * @returns the room or undefined.
+ */
+export async function lockRoomByName(
+  tx: Db,
+  name: string,
+): Promise<RoomRecord | undefined> {
+  return tx
+    .selectFrom("chat_rooms as r")
+    .select(roomColumns)
+    .where("r.name", "=", name)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/**
  * Finds the room of a type whose members are exactly the given users (dual and self rooms are unique per pair).
  * @param db the database.
  * @param type the room type.
