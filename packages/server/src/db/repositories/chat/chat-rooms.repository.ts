@@ -146,7 +146,8 @@ export async function findRoomByName(
 
 /**
  * Finds a room by name and locks its row until the transaction ends. The lock is FOR NO KEY UPDATE: two lockers of
- * one room wait for each other, while a message's insert (its foreign key takes only a key-share lock) does not.
+ * one room wait for each other, while a new member's row (its foreign key takes only a key-share lock) and a message
+ * (stored without a key check, migration 011) do not.
  * @param tx the transaction.
  * @param name the room name.
  * @returns the room or undefined.
