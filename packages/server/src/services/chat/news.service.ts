@@ -14,10 +14,7 @@ import {
 } from "@moa/shared";
 import { z } from "zod";
 import type { Db } from "../../db/database.js";
-import {
-  findRoomByExactMembers,
-  insertRoom,
-} from "../../db/repositories/chat/chat-rooms.repository.js";
+import { findOrInsertRoomOf } from "../../db/repositories/chat/chat-rooms.repository.js";
 import { findChatUserByLogin } from "../../db/repositories/chat/chat-users.repository.js";
 import { invalidInput } from "../../errors.js";
 import { ChatError } from "./errors.js";
@@ -69,32 +66,27 @@ export class NewsService {
       throw invalidInput([{ path: "link", message: NEWS_LINK_ERROR }]);
     const user = await findChatUserByLogin(this.db, companyId, post.loginId);
     if (!user) throw new ChatError("user_not_found");
-    let room = await findRoomByExactMembers(this.db, ROOM_TYPES.news, [
-      user.id,
-    ]);
-    if (!room) {
-      const now = this.now();
-      const node = parseJid(user.jid)?.local ?? post.loginId;
-      room = await insertRoom(
-        this.db,
+    const now = this.now();
+    const node = parseJid(user.jid)?.local ?? post.loginId;
+    const room = await findOrInsertRoomOf(
+      this.db,
+      {
+        companyId,
+        name: createRoomName(ROOM_TYPES.news, node, () => now),
+        type: ROOM_TYPES.news,
+        title: "",
+        createdBy: null,
+        createdAt: now,
+      },
+      [
         {
-          companyId,
-          name: createRoomName(ROOM_TYPES.news, node, () => now),
-          type: ROOM_TYPES.news,
-          title: "",
-          createdBy: null,
-          createdAt: now,
+          userId: user.id,
+          affiliation: "owner",
+          joinedAt: now,
+          historyFromId: 0,
         },
-        [
-          {
-            userId: user.id,
-            affiliation: "owner",
-            joinedAt: now,
-            historyFromId: 0,
-          },
-        ],
-      );
-    }
+      ],
+    );
     const extension =
       post.kind === "alarm"
         ? {

@@ -14,7 +14,7 @@ import {
 import type { Db } from "../../db/database.js";
 import {
   deleteMembers,
-  findRoomByExactMembers,
+  findOrInsertRoomOf,
   findRoomByName,
   insertMembers,
   insertRoom,
@@ -104,49 +104,43 @@ export class RoomsService {
     const others = (
       await this.resolveUsers(this.deps.db, actor, input.memberJids)
     ).filter((u) => u.id !== actor.userId);
-    const now = this.deps.now();
-    if (type === ROOM_TYPES.self || type === ROOM_TYPES.dual) {
-      if (others.length !== (type === ROOM_TYPES.self ? 0 : 1))
-        throw new ChatError("invalid_input", "member count");
-      const ids = [actor.userId, ...others.map((u) => u.id)];
-      const existing = await findRoomByExactMembers(this.deps.db, type, ids);
-      if (existing) return existing;
-    } else if (others.length === 0) {
+    const personal = type === ROOM_TYPES.self || type === ROOM_TYPES.dual;
+    if (personal && others.length !== (type === ROOM_TYPES.self ? 0 : 1))
+      throw new ChatError("invalid_input", "member count");
+    if (!personal && others.length === 0)
       throw new ChatError("invalid_input", "a room needs someone to talk to");
-    }
+    const now = this.deps.now();
     const node = parseJid(actor.jid)?.local ?? actor.loginId;
-    const room = await insertRoom(
-      this.deps.db,
+    const fields = {
+      companyId: actor.companyId,
+      name: createRoomName(type, node, () => now),
+      type,
+      title,
+      createdBy: actor.userId,
+      createdAt: now,
+    };
+    const members = [
       {
-        companyId: actor.companyId,
-        name: createRoomName(type, node, () => now),
-        type,
-        title,
-        createdBy: actor.userId,
-        createdAt: now,
+        userId: actor.userId,
+        affiliation: "owner",
+        joinedAt: now,
+        historyFromId: 0,
       },
-      [
-        {
-          userId: actor.userId,
-          affiliation: "owner",
-          joinedAt: now,
-          historyFromId: 0,
-        },
-        ...others.map((u) => ({
-          userId: u.id,
-          affiliation: type === ROOM_TYPES.project ? "admin" : "owner",
-          joinedAt: now,
-          historyFromId: 0,
-        })),
-      ],
-    );
-    if (isMulti(type)) {
-      await this.postEvent(room, actor, {
-        contentType: "INVITE",
-        inviter: actor.jid.toLowerCase(),
-        invitees: others.map((u) => u.jid),
-      });
-    }
+      ...others.map((u) => ({
+        userId: u.id,
+        affiliation: type === ROOM_TYPES.project ? "admin" : "owner",
+        joinedAt: now,
+        historyFromId: 0,
+      })),
+    ];
+    // A dual or self room is one per its people: an existing one is returned.
+    if (personal) return findOrInsertRoomOf(this.deps.db, fields, members);
+    const room = await insertRoom(this.deps.db, fields, members);
+    await this.postEvent(room, actor, {
+      contentType: "INVITE",
+      inviter: actor.jid.toLowerCase(),
+      invitees: others.map((u) => u.jid),
+    });
     return room;
   }
 

@@ -218,3 +218,33 @@ async function newsRoom(): Promise<string> {
   if (typeof name !== "string") throw new Error("no news room");
   return name;
 }
+
+it("gives a user who has none yet one news room when the groupware posts several alarms at once", async () => {
+  const [fresh] = (await chatUsers(server, 1)) as [ChatUser];
+  const freshKey = await issueIntegrationKey(
+    server.database.db,
+    fresh.companyId,
+  );
+  const answers = await Promise.all(
+    ["003", "003", "003"].map((alarmType, i) =>
+      post(
+        {
+          kind: "alarm",
+          loginId: fresh.loginId,
+          alarmType,
+          title: `메일 ${i}`,
+          senderDetail: "김팀장",
+          link: "https://gw.example.com/mail/1",
+        },
+        freshKey,
+      ),
+    ),
+  );
+  expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
+  const rooms = await Promise.all(
+    answers.map(
+      async (res) => ((await res.json()) as { roomName: string }).roomName,
+    ),
+  );
+  expect(new Set(rooms).size).toBe(1);
+});

@@ -467,6 +467,27 @@ describe("membership rules", () => {
     ).toEqual([B().jid]);
   });
 
+  it("a pair opening their 1:1 room at the same moment, from three devices, gets one room; so does a self room", async () => {
+    const [e, f] = await chatUsers(server, 2);
+    const [e1, e2, f1] = await Promise.all([
+      connect(server, e!, "pc"),
+      connect(server, e!, "mobile"),
+      connect(server, f!),
+    ]);
+    const duals = await Promise.all([
+      createRoom(e1, 1, [f!]),
+      createRoom(e2, 1, [f!]),
+      createRoom(f1, 1, [e!]),
+    ]);
+    expect(new Set(duals).size).toBe(1);
+    const selves = await Promise.all([
+      createRoom(e1, 4, []),
+      createRoom(e2, 4, []),
+    ]);
+    expect(new Set(selves).size).toBe(1);
+    await Promise.all([e1, e2, f1].map((x) => x.close()));
+  });
+
   it("a dual room is unique per pair; leaving hides it until a new message clears the leave time", async () => {
     const room = await createRoom(a, 1, [B()]);
     expect(await createRoom(b, 1, [A()])).toBe(room);

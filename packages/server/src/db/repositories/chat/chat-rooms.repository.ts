@@ -74,22 +74,65 @@ export async function insertRoom(
   room: Omit<RoomRecord, "id">,
   members: readonly NewMember[],
 ): Promise<RoomRecord> {
+  return db
+    .transaction()
+    .execute(async (tx) => insertRoomWith(tx, room, members));
+}
+
+/**
+ * The advisory-lock class of rooms that are unique per their members (dual, self, news). Locks of two keys live apart
+ * from those of one key (the archive's and the migrations'), so this class cannot meet them.
+ */
+const PERSONAL_ROOM_LOCK_CLASS = 1;
+
+/**
+ * The room of a type whose members are exactly the given users, created with them when there is none: the 1:1 room
+ * of a pair, a user's self room or news room. Creations for the same people at the same moment (both of a pair opening
+ * their room, one user on two devices, two alarms for one user) wait for each other on a transaction-scoped lock keyed
+ * on the lowest member id, and the later ones find the room the first created.
+ * @param db the database.
+ * @param room the room fields, used when it is created.
+ * @param members its members (one or two), used when it is created.
+ * @returns the room, found or created.
+ */
+export async function findOrInsertRoomOf(
+  db: Db,
+  room: Omit<RoomRecord, "id">,
+  members: readonly NewMember[],
+): Promise<RoomRecord> {
+  const ids = members.map((m) => m.userId);
+  const found = await findRoomByExactMembers(db, room.type, ids);
+  if (found) return found;
   return db.transaction().execute(async (tx) => {
-    const { id } = await tx
-      .insertInto("chat_rooms")
-      .values({
-        company_id: room.companyId,
-        name: room.name,
-        type: room.type,
-        title: room.title,
-        created_by: room.createdBy,
-        created_at: room.createdAt,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await insertMembersWith(tx, id, members);
-    return { ...room, id };
+    await sql`select pg_advisory_xact_lock(${PERSONAL_ROOM_LOCK_CLASS}::int, ${Math.min(...ids)}::int)`.execute(
+      tx,
+    );
+    return (
+      (await findRoomByExactMembers(tx, room.type, ids)) ??
+      (await insertRoomWith(tx, room, members))
+    );
   });
+}
+
+async function insertRoomWith(
+  tx: Db,
+  room: Omit<RoomRecord, "id">,
+  members: readonly NewMember[],
+): Promise<RoomRecord> {
+  const { id } = await tx
+    .insertInto("chat_rooms")
+    .values({
+      company_id: room.companyId,
+      name: room.name,
+      type: room.type,
+      title: room.title,
+      created_by: room.createdBy,
+      created_at: room.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await insertMembersWith(tx, id, members);
+  return { ...room, id };
 }
 
 async function insertMembersWith(
