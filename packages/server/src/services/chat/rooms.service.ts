@@ -12,6 +12,7 @@ import {
   type RoomType,
 } from "@moa/shared";
 import type { Db } from "../../db/database.js";
+import { UNIQUE_VIOLATION, hasPgCode } from "../../db/pg-errors.js";
 import {
   deleteMembers,
   findOrInsertRoomOf,
@@ -74,6 +75,9 @@ export type RoomsDeps = {
   now: () => number;
 };
 
+/** How many milliseconds on a new room's name may move when the names before are taken. */
+const NAME_MOVES = 1_000;
+
 /** Whether a stored room type is group or project. */
 const isMulti = (type: number): boolean => isMultiRoom(type as RoomType);
 
@@ -110,10 +114,8 @@ export class RoomsService {
     if (!personal && others.length === 0)
       throw new ChatError("invalid_input", "a room needs someone to talk to");
     const now = this.deps.now();
-    const node = parseJid(actor.jid)?.local ?? actor.loginId;
     const fields = {
       companyId: actor.companyId,
-      name: createRoomName(type, node, () => now),
       type,
       title,
       createdBy: actor.userId,
@@ -133,15 +135,45 @@ export class RoomsService {
         historyFromId: 0,
       })),
     ];
-    // A dual or self room is one per its people: an existing one is returned.
-    if (personal) return findOrInsertRoomOf(this.deps.db, fields, members);
-    const room = await insertRoom(this.deps.db, fields, members);
+    const room = await this.storeNamed(actor, type, now, (name) =>
+      // A dual or self room is one per its people: an existing one is returned.
+      personal
+        ? findOrInsertRoomOf(this.deps.db, { ...fields, name }, members)
+        : insertRoom(this.deps.db, { ...fields, name }, members),
+    );
+    if (personal) return room;
     await this.postEvent(room, actor, {
       contentType: "INVITE",
       inviter: actor.jid.toLowerCase(),
       invitees: others.map((u) => u.jid),
     });
     return room;
+  }
+
+  /**
+   * Stores a new room under the spec's name: prefix, the creator's node, the creation millisecond. A name another room
+   * of the same creator made in the same millisecond holds moves on to the next millisecond.
+   * @param actor the creator.
+   * @param type the room type.
+   * @param now the creation time.
+   * @param store stores the room under a name; it fails with a unique violation when the name is taken.
+   * @returns the stored room.
+   */
+  private async storeNamed(
+    actor: Actor,
+    type: CreatableRoomType,
+    now: number,
+    store: (name: string) => Promise<RoomRecord>,
+  ): Promise<RoomRecord> {
+    const node = parseJid(actor.jid)?.local ?? actor.loginId;
+    for (let at = now; ; at++) {
+      try {
+        return await store(createRoomName(type, node, () => at));
+      } catch (err) {
+        if (!hasPgCode(err, UNIQUE_VIOLATION) || at - now >= NAME_MOVES)
+          throw err;
+      }
+    }
   }
 
   /**
