@@ -180,12 +180,14 @@ export async function findRoomByName(
   db: Db,
   name: string,
 ): Promise<RoomRecord | undefined> {
-  return db
+  return roomNamed(db, name).executeTakeFirst();
+}
+
+const roomNamed = (db: Db, name: string) =>
+  db
     .selectFrom("chat_rooms as r")
     .select(roomColumns)
-    .where("r.name", "=", name)
-    .executeTakeFirst();
-}
+    .where("r.name", "=", name);
 
 /**
  * Finds a room by name and locks its row until the transaction ends. The lock is FOR NO KEY UPDATE: two lockers of
@@ -199,12 +201,7 @@ export async function lockRoomByName(
   tx: Db,
   name: string,
 ): Promise<RoomRecord | undefined> {
-  return tx
-    .selectFrom("chat_rooms as r")
-    .select(roomColumns)
-    .where("r.name", "=", name)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  return roomNamed(tx, name).forNoKeyUpdate().executeTakeFirst();
 }
 
 /**
