@@ -2,6 +2,7 @@
  * Login sessions, their rotating refresh tokens (one family per session) and auto-login tokens.
  * Tokens are stored only as SHA-256 hashes; consuming one is a single conditional UPDATE.
  */
+import { sql } from "kysely";
 import { CoalescingLoader } from "../coalescing-loader.js";
 import type { Db } from "../database.js";
 
@@ -68,23 +69,24 @@ export class SessionsRepository {
     }, undefined);
   }
 
-  /** Stores a new session. */
-  async create(s: NewSession): Promise<void> {
-    await this.db
-      .insertInto("auth_sessions")
-      .values({
-        id: s.id,
-        user_id: s.userId,
-        company_id: s.companyId,
-        client: s.client,
-        client_type: s.clientType,
-        locale: s.locale,
-        client_ip: s.clientIp,
-        web_token: s.webToken,
-        password_version: s.passwordVersion,
-        created_at: s.now,
-      })
-      .execute();
+  /**
+   * Stores a new session, unless its user changed after the login read them: deactivated, locked, or given a new
+   * password. The statement share-locks the user's row, so a deactivation, lock or password change (each updates
+   * the row, then revokes the user's sessions) either commits first, and this stores nothing, or waits for this
+   * session to be stored and then revokes it with the others: no session outlives the end of its user's access.
+   * @returns false when the user no longer matches (nothing stored).
+   */
+  async create(s: NewSession): Promise<boolean> {
+    const stored = await sql<{ id: string }>`
+      insert into auth_sessions
+        (id, user_id, company_id, client, client_type, locale, client_ip, web_token, password_version, created_at)
+      select ${s.id}::text, u.id, ${s.companyId}::bigint, ${s.client}::text, ${s.clientType}::text,
+        ${s.locale}::text, ${s.clientIp}::text, ${s.webToken}::text, u.password_version, ${s.now}::timestamptz
+      from users u
+      where u.id = ${s.userId} and u.active and not u.locked and u.password_version = ${s.passwordVersion}
+      for share
+      returning id`.execute(this.db);
+    return stored.rows.length === 1;
   }
 
   /** @returns the session, revoked or not, if it exists. */

@@ -33,7 +33,7 @@ import {
   type ScramKeys,
   type ScramExchange,
 } from "./scram.js";
-import type { SessionService } from "./session.service.js";
+import type { AccountChanged, SessionService } from "./session.service.js";
 
 /** The client type recorded on sessions opened by a password SASL login. */
 export const XMPP_CLIENT_TYPE = "xmpp";
@@ -82,6 +82,13 @@ const refuse = (
 ): ChatLoginRefusal => ({ ok: false, condition, text });
 
 const WRONG = refuse("not-authorized", "104 wrong_password");
+
+/** How a login is refused whose account changed while it was checked (the password: the one given is no longer it). */
+const CHANGE_REFUSALS: Record<AccountChanged["changed"], ChatLoginRefusal> = {
+  deactivated: refuse("account-disabled", "102 user_not_found"),
+  locked: refuse("account-disabled", "103 account_locked"),
+  password: WRONG,
+};
 
 export type ChatLoginOptions = {
   /** Every company's SASL password logins accept only app passwords (XMPP_APP_PASSWORDS_ONLY). */
@@ -372,6 +379,7 @@ export class ChatLoginService {
       { ip, client, locale: "en-us" },
       { clientType: XMPP_CLIENT_TYPE, autoLogin: false },
     );
+    if ("changed" in tokens) return failure(CHANGE_REFUSALS[tokens.changed]);
     if (this.throttle) await this.throttle.loginSucceeded(subject.attempt);
     await this.audit.record({
       event: AUDIT_EVENTS.loginSuccess,

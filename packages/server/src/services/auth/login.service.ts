@@ -30,6 +30,7 @@ import type { PasswordGate } from "./password-gate.js";
 import {
   hashToken,
   type ClientContext,
+  type AccountChanged,
   type SessionService,
   type SessionTokens,
 } from "./session.service.js";
@@ -67,6 +68,16 @@ export type LoginResult =
 
 export type LockCheckResult =
   { ok: true } | { ok: false; code: "01" | "103" | "104"; reason: string };
+
+/** How a login is refused whose account changed while it was checked (the password: the one given is no longer it). */
+const CHANGE_REFUSALS: Record<
+  AccountChanged["changed"],
+  [LoginFailureCode, string]
+> = {
+  deactivated: ["102", "user_not_found"],
+  locked: ["103", "account_locked"],
+  password: ["104", "wrong_password"],
+};
 
 const fail = (code: LoginFailureCode, reason: string): LoginDenied => ({
   ok: false,
@@ -131,6 +142,10 @@ export class LoginService {
       // An auto login always hands out the next token, since the one used is spent.
       autoLogin: input.autoLogin || viaAutoLogin,
     });
+    if ("changed" in tokens) {
+      const [code, reason] = CHANGE_REFUSALS[tokens.changed];
+      return this.refuse(user, ctx, code, reason);
+    }
     await this.audit.record({
       event: AUDIT_EVENTS.loginSuccess,
       companyId: company.id,

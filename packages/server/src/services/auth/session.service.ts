@@ -65,6 +65,9 @@ export type RefreshResult =
 export const hashToken = (token: string) =>
   createHash("sha256").update(token).digest("hex");
 
+/** What ended an account's access while a login was being checked: no session was opened. */
+export type AccountChanged = { changed: "deactivated" | "locked" | "password" };
+
 /** The client type of the PC messenger; the same-session check looks only at these. */
 export const CHAT_CLIENT_TYPE = "chat";
 
@@ -87,18 +90,19 @@ export class SessionService {
    * @param company its company.
    * @param ctx the client.
    * @param opts client type and whether to issue an auto-login token.
-   * @returns the tokens for the client.
+   * @returns the tokens for the client; what changed when the account was deactivated, locked or given a new
+   *   password after the login read it (no session is opened then).
    */
   async open(
     user: User,
     company: Company,
     ctx: ClientContext,
     opts: { clientType: string; autoLogin: boolean },
-  ): Promise<SessionTokens> {
+  ): Promise<SessionTokens | AccountChanged> {
     const now = this.clock();
     const sessionId = randomUUID();
     const webToken = randomBytes(32).toString("base64url");
-    await this.sessions.create({
+    const opened = await this.sessions.create({
       id: sessionId,
       userId: user.id,
       companyId: company.id,
@@ -110,6 +114,16 @@ export class SessionService {
       passwordVersion: user.passwordVersion,
       now,
     });
+    if (!opened) {
+      const current = await this.users.findById(user.id);
+      return {
+        changed: !current?.active
+          ? "deactivated"
+          : current.locked
+            ? "locked"
+            : "password",
+      };
+    }
     const access = this.tokens.issue(actorOf(user, company, sessionId));
     const refresh = await this.newRefreshToken(sessionId, now);
     const tokens: SessionTokens = {
