@@ -149,7 +149,13 @@ describe("reconnect", () => {
         }
         expect(logins).toEqual([]);
         expect(await autoLoginOn(page)).toBe(true);
-        expect(errors).toEqual([]);
+        // A stopping server answers 503 to requests that reach it while it drains, as a load balancer with no node
+        // would; Chromium logs each as a failed resource. They are the outage itself, not an error of the client.
+        expect(
+          errors.filter(
+            (e) => !e.includes("the server responded with a status of 503"),
+          ),
+        ).toEqual([]);
       } finally {
         await peer?.stop();
         await other.close();
