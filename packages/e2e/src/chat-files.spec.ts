@@ -110,8 +110,12 @@ describe("files in the chat room", () => {
         name: "붙여넣은 이미지 미리보기",
       });
       await preview.waitFor();
+      // The element is there before its picture has loaded (a busy machine shows it): wait for the decoded image.
       expect(
-        await preview.evaluate((img: HTMLImageElement) => img.naturalWidth),
+        await preview.evaluate(async (img: HTMLImageElement) => {
+          await img.decode();
+          return img.naturalWidth;
+        }),
       ).toBe(120);
       await confirm.getByRole("button", { name: "보내기" }).click();
       await confirm.waitFor({ state: "hidden" });

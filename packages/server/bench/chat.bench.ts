@@ -163,6 +163,8 @@ async function prepare(target: Target): Promise<{ accounts: Account[] }> {
         { ip: "127.0.0.1", client: "moa-bench", locale: "ko-kr" },
         { clientType: "chat", autoLogin: false },
       );
+      if ("changed" in tokens)
+        throw new Error(`bench user ${user.loginId}: ${tokens.changed}`);
       accounts.push({ jid: userJid(user, company), token: tokens.accessToken });
     }
     return { accounts };

@@ -64,18 +64,20 @@ describe("SessionsRepository refresh tokens", () => {
     const sessions = new SessionsRepository(handle.db);
     const user = await createUser(handle.db, company);
     const now = new Date();
-    await sessions.create({
-      id: "s-1",
-      userId: user.id,
-      companyId: company.id,
-      client: "test",
-      clientType: "chat",
-      locale: "ko-kr",
-      clientIp: "127.0.0.1",
-      webToken: "w",
-      passwordVersion: 1,
-      now,
-    });
+    await expect(
+      sessions.create({
+        id: "s-1",
+        userId: user.id,
+        companyId: company.id,
+        client: "test",
+        clientType: "chat",
+        locale: "ko-kr",
+        clientIp: "127.0.0.1",
+        webToken: "w",
+        passwordVersion: 1,
+        now,
+      }),
+    ).resolves.toBe(true);
     await sessions.addRefreshToken(
       "s-1",
       "hash-1",
@@ -94,5 +96,38 @@ describe("SessionsRepository refresh tokens", () => {
     });
     expect(await sessions.revoke("s-1", "test", now)).toBe(true);
     expect(await sessions.revoke("s-1", "test", now)).toBe(false);
+  });
+});
+
+describe("SessionsRepository new sessions", () => {
+  it("stores none for an account deactivated, locked or given a new password after its login read it", async () => {
+    const sessions = new SessionsRepository(handle.db);
+    const session = (userId: number, id: string) => ({
+      id,
+      userId,
+      companyId: company.id,
+      client: "test",
+      clientType: "chat",
+      locale: "ko-kr",
+      clientIp: "127.0.0.1",
+      webToken: "w",
+      passwordVersion: 1,
+      now: new Date(),
+    });
+    const changes = [
+      { active: false },
+      { locked: true },
+      { password_version: 2 },
+    ];
+    for (const [i, change] of changes.entries()) {
+      const user = await createUser(handle.db, company);
+      await handle.db
+        .updateTable("users")
+        .set(change)
+        .where("id", "=", user.id)
+        .execute();
+      expect(await sessions.create(session(user.id, `gone-${i}`))).toBe(false);
+      expect(await sessions.findById(`gone-${i}`)).toBeUndefined();
+    }
   });
 });
