@@ -8,7 +8,7 @@ import {
 import type { DatabaseHandle } from "../database.js";
 import type { Company } from "./companies.repository.js";
 import { LoginFailuresRepository } from "./login-failures.repository.js";
-import { SessionsRepository } from "./sessions.repository.js";
+import { SessionsRepository, type NewSession } from "./sessions.repository.js";
 import { UsersRepository } from "./users.repository.js";
 
 let handle: DatabaseHandle;
@@ -59,25 +59,26 @@ describe("LoginFailuresRepository (unknown login ids)", () => {
   });
 });
 
+/** A login's session of a user whose password is at its first version. */
+const newSession = (userId: number, id: string, now: Date): NewSession => ({
+  id,
+  userId,
+  companyId: company.id,
+  client: "test",
+  clientType: "chat",
+  locale: "ko-kr",
+  clientIp: "127.0.0.1",
+  webToken: "w",
+  passwordVersion: 1,
+  now,
+});
+
 describe("SessionsRepository refresh tokens", () => {
   it("lets exactly one of many concurrent uses consume a refresh token; the rest are replays", async () => {
     const sessions = new SessionsRepository(handle.db);
     const user = await createUser(handle.db, company);
     const now = new Date();
-    await expect(
-      sessions.create({
-        id: "s-1",
-        userId: user.id,
-        companyId: company.id,
-        client: "test",
-        clientType: "chat",
-        locale: "ko-kr",
-        clientIp: "127.0.0.1",
-        webToken: "w",
-        passwordVersion: 1,
-        now,
-      }),
-    ).resolves.toBe(true);
+    expect(await sessions.create(newSession(user.id, "s-1", now))).toBe(true);
     await sessions.addRefreshToken(
       "s-1",
       "hash-1",
@@ -102,18 +103,6 @@ describe("SessionsRepository refresh tokens", () => {
 describe("SessionsRepository new sessions", () => {
   it("stores none for an account deactivated, locked or given a new password after its login read it", async () => {
     const sessions = new SessionsRepository(handle.db);
-    const session = (userId: number, id: string) => ({
-      id,
-      userId,
-      companyId: company.id,
-      client: "test",
-      clientType: "chat",
-      locale: "ko-kr",
-      clientIp: "127.0.0.1",
-      webToken: "w",
-      passwordVersion: 1,
-      now: new Date(),
-    });
     const changes = [
       { active: false },
       { locked: true },
@@ -126,7 +115,9 @@ describe("SessionsRepository new sessions", () => {
         .set(change)
         .where("id", "=", user.id)
         .execute();
-      expect(await sessions.create(session(user.id, `gone-${i}`))).toBe(false);
+      expect(
+        await sessions.create(newSession(user.id, `gone-${i}`, new Date())),
+      ).toBe(false);
       expect(await sessions.findById(`gone-${i}`)).toBeUndefined();
     }
   });
