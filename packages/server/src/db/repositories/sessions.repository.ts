@@ -31,6 +31,8 @@ export type NewSession = {
   clientIp: string;
   webToken: string;
   passwordVersion: number;
+  /** The app password the login used, which must still exist. */
+  appPasswordId?: number | undefined;
   now: Date;
 };
 
@@ -71,18 +73,23 @@ export class SessionsRepository {
 
   /**
    * Stores a new session, unless its user changed after the login read them: deactivated, locked, or given a new
-   * password. The statement share-locks the user's row, so a deactivation, lock or password change (each updates
-   * the row, then revokes the user's sessions) either commits first, and this stores nothing, or waits for this
-   * session to be stored and then revokes it with the others: no session outlives the end of its user's access.
-   * @returns false when the user no longer matches (nothing stored).
+   * password (or, for an app password's login, that app password deleted). The statement share-locks the user's row
+   * and the app password's, so a deactivation, lock, password change or app-password revocation (each updates or
+   * deletes the row, then revokes the sessions) either commits first, and this stores nothing, or waits for this
+   * session to be stored and then revokes it with the others: no session outlives the end of its access.
+   * @returns false when the user or the app password no longer matches (nothing stored).
    */
   async create(s: NewSession): Promise<boolean> {
+    const appPassword =
+      s.appPasswordId === undefined
+        ? sql``
+        : sql`join app_passwords ap on ap.user_id = u.id and ap.id = ${s.appPasswordId}`;
     const stored = await sql<{ id: string }>`
       insert into auth_sessions
         (id, user_id, company_id, client, client_type, locale, client_ip, web_token, password_version, created_at)
       select ${s.id}::text, u.id, ${s.companyId}::bigint, ${s.client}::text, ${s.clientType}::text,
         ${s.locale}::text, ${s.clientIp}::text, ${s.webToken}::text, u.password_version, ${s.now}::timestamptz
-      from users u
+      from users u ${appPassword}
       where u.id = ${s.userId} and u.active and not u.locked and u.password_version = ${s.passwordVersion}
       for share
       returning id`.execute(this.db);

@@ -83,7 +83,7 @@ const refuse = (
 
 const WRONG = refuse("not-authorized", "104 wrong_password");
 
-/** How a login is refused whose account changed while it was checked (the password: the one given is no longer it). */
+/** How a login is refused whose account changed while it was checked (password: the secret given is no longer good). */
 const CHANGE_REFUSALS: Record<AccountChanged["changed"], ChatLoginRefusal> = {
   deactivated: refuse("account-disabled", "102 user_not_found"),
   locked: refuse("account-disabled", "103 account_locked"),
@@ -180,15 +180,7 @@ export class ChatLoginService {
       await rememberScramKeys(this.credentials, user, password);
     if (verdict === "wrong" && appOnly)
       return refuse("not-authorized", "104 app_password_required");
-    return this.conclude(
-      subject.value,
-      verdict,
-      ip,
-      "PLAIN",
-      via.appPassword === undefined
-        ? undefined
-        : appPasswordClient(via.appPassword),
-    );
+    return this.conclude(subject.value, verdict, ip, "PLAIN", via.appPassword);
   }
 
   /**
@@ -343,8 +335,8 @@ export class ChatLoginService {
     verdict: PasswordVerdict,
     ip: string,
     mechanism: string,
-    /** The client recorded on the session; `xmpp {mechanism}` by default. */
-    client = `xmpp ${mechanism}`,
+    /** The app password the secret matched, which names the session's client so that revoking it ends the session. */
+    appPassword?: number,
   ): Promise<ChatLoginResult> {
     const { company, user, loginId } = subject;
     const failure = async (r: ChatLoginRefusal) => {
@@ -376,8 +368,19 @@ export class ChatLoginService {
     const tokens = await this.sessions.open(
       fresh,
       company,
-      { ip, client, locale: "en-us" },
-      { clientType: XMPP_CLIENT_TYPE, autoLogin: false },
+      {
+        ip,
+        client:
+          appPassword === undefined
+            ? `xmpp ${mechanism}`
+            : appPasswordClient(appPassword),
+        locale: "en-us",
+      },
+      {
+        clientType: XMPP_CLIENT_TYPE,
+        autoLogin: false,
+        appPasswordId: appPassword,
+      },
     );
     if ("changed" in tokens) return failure(CHANGE_REFUSALS[tokens.changed]);
     if (this.throttle) await this.throttle.loginSucceeded(subject.attempt);

@@ -65,7 +65,10 @@ export type RefreshResult =
 export const hashToken = (token: string) =>
   createHash("sha256").update(token).digest("hex");
 
-/** What ended an account's access while a login was being checked: no session was opened. */
+/**
+ * What ended an account's access while a login was being checked: no session was opened. `password`: the secret the
+ * login checked is no longer valid (the account password changed, or the app password used was revoked).
+ */
 export type AccountChanged = { changed: "deactivated" | "locked" | "password" };
 
 /** The client type of the PC messenger; the same-session check looks only at these. */
@@ -89,7 +92,7 @@ export class SessionService {
    * @param user the account that logged in.
    * @param company its company.
    * @param ctx the client.
-   * @param opts client type and whether to issue an auto-login token.
+   * @param opts client type, whether to issue an auto-login token, and the app password the login used if any.
    * @returns the tokens for the client; what changed when the account was deactivated, locked or given a new
    *   password after the login read it (no session is opened then).
    */
@@ -97,7 +100,11 @@ export class SessionService {
     user: User,
     company: Company,
     ctx: ClientContext,
-    opts: { clientType: string; autoLogin: boolean },
+    opts: {
+      clientType: string;
+      autoLogin: boolean;
+      appPasswordId?: number | undefined;
+    },
   ): Promise<SessionTokens | AccountChanged> {
     const now = this.clock();
     const sessionId = randomUUID();
@@ -112,6 +119,7 @@ export class SessionService {
       clientIp: ctx.ip,
       webToken,
       passwordVersion: user.passwordVersion,
+      appPasswordId: opts.appPasswordId,
       now,
     });
     if (!opened) {
