@@ -10,7 +10,6 @@ import { ChatError } from "./errors.js";
 import {
   findRoomByName,
   listMembers,
-  lockRoomByName,
   type MemberRecord,
   type RoomRecord,
 } from "../../db/repositories/chat/chat-rooms.repository.js";
@@ -95,26 +94,6 @@ export class MemberCache {
   }
 
   /**
-   * The same, read from the database inside the caller's transaction, with the room's row locked until it ends: for
-   * changes a member's role decides (invite, kick, leave, handing over the chief role, type). Another node's
-   * announcement of a change can still be on its way when the next request arrives here, and of two such changes to
-   * one room, on one node or two, the second must decide on what the first did.
-   * @param tx the transaction the change runs in.
-   * @param userId the member to look for.
-   * @param roomName the room.
-   * @returns the room, that member and every member, as committed.
-   * @throws ChatError not_member.
-   */
-  async lockedMembership(
-    tx: Db,
-    userId: number,
-    roomName: string,
-  ): Promise<Membership> {
-    const room = await lockRoomByName(tx, roomName);
-    return memberOf(userId, room, room ? await listMembers(tx, room.id) : []);
-  }
-
-  /**
    * Tells every node that a room's membership changed.
    * @param roomId the room.
    */
@@ -144,7 +123,15 @@ export class MemberCache {
   }
 }
 
-function memberOf(
+/**
+ * Picks a member out of a room's members.
+ * @param userId the member to look for.
+ * @param room the room, if it exists.
+ * @param members its members.
+ * @returns the room, that member and every member.
+ * @throws ChatError not_member, for a missing room too: room names are guessable, so it answers as a foreign one.
+ */
+export function memberOf(
   userId: number,
   room: RoomRecord | undefined,
   members: readonly MemberRecord[],

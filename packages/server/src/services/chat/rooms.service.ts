@@ -19,7 +19,9 @@ import {
   findRoomByName,
   insertMembers,
   insertRoom,
+  listMembers,
   listRoomsOfUser,
+  lockRoomByName,
   maxMessageId,
   setAffiliationOfOthers,
   updateMember,
@@ -33,7 +35,7 @@ import {
 } from "../../db/repositories/chat/chat-users.repository.js";
 import type { Actor } from "../auth/actor.js";
 import { ChatError } from "./errors.js";
-import type { MemberCache, Membership } from "./member-cache.js";
+import { memberOf, type MemberCache, type Membership } from "./member-cache.js";
 import type { MessagesService } from "./messages.service.js";
 import type { UserDataService } from "./user-data.service.js";
 
@@ -392,7 +394,8 @@ export class RoomsService {
    * room's row lock until it commits: of two such changes to one room (two hand-overs, a kick beside a hand-over, two
    * owners switching the type), on one node or two, the second decides on what the first did. Nothing in `change`
    * may use the database outside `tx`: embedded PGlite is one session, and such a statement would wait for this
-   * transaction's end. Callers announce and post events after the commit.
+   * transaction's end. The membership is read here, not from the node's cache: another node's announcement of a
+   * change can still be on its way when the next request arrives. Callers announce and post events after the commit.
    * @param actor the member whose role decides.
    * @param roomName the room.
    * @param change the checks and writes.
@@ -404,14 +407,11 @@ export class RoomsService {
     roomName: string,
     change: (tx: Db, membership: Membership) => Promise<T>,
   ): Promise<T> {
-    return this.deps.db
-      .transaction()
-      .execute(async (tx) =>
-        change(
-          tx,
-          await this.deps.members.lockedMembership(tx, actor.userId, roomName),
-        ),
-      );
+    return this.deps.db.transaction().execute(async (tx) => {
+      const room = await lockRoomByName(tx, roomName);
+      const members = room ? await listMembers(tx, room.id) : [];
+      return change(tx, memberOf(actor.userId, room, members));
+    });
   }
 
   /**
