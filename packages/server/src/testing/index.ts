@@ -6,6 +6,7 @@ export {
 } from "./test-database.js";
 export { createTestServer, type TestServer } from "./test-server.js";
 export { until } from "./until.js";
+export { loginWhileAccessEnds } from "./session-store-race.js";
 export { startServerAtTime, type ServerAtTime } from "./server-at-time.js";
 export {
   runCli,

@@ -1,13 +1,11 @@
 /**
  * A standard client's login with an app password and the revocation of that app password can run at the same moment
  * on two connections (or two nodes). A login that checked the app password just before it was revoked must not come
- * away with a session the revocation did not end. PostgreSQL only: the race needs a second connection, which
- * embedded PGlite has not.
+ * away with a session the revocation did not end. PostgreSQL only (the race needs a second connection).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { xmppTcpPorts } from "../app.js";
 import {
@@ -15,7 +13,7 @@ import {
   createTestServer,
   createUser,
   loginAs,
-  until,
+  loginWhileAccessEnds,
   type TestServer,
   type TestUser,
 } from "../testing/index.js";
@@ -61,31 +59,25 @@ it("refuses an app-password login whose app password is revoked while its sessio
   const db = server.database.db;
   const appPassword = await createAppPassword();
   const client = `xmpp app-password ${appPassword.id}`;
-  let login: ReturnType<typeof saslAttempt> | undefined;
-  await db.transaction().execute(async (tx) => {
-    // Sessions cannot be stored until this transaction ends: the login is held after it has checked the secret.
-    await sql`lock table auth_sessions in share mode`.execute(tx);
-    login = saslAttempt({ tlsPort }, user.jid, appPassword.password, "PLAIN");
-    await until(async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_locks
-        where not granted and relation = 'auth_sessions'::regclass`.execute(tx);
-      return rows[0]!.n > 0;
-    }, "the login to wait to store its session");
+  const answer = await loginWhileAccessEnds(
+    db,
+    () => saslAttempt({ tlsPort }, user.jid, appPassword.password, "PLAIN"),
     // The revocation, as the app-password service does it: the secret first, then the sessions it opened.
-    await tx
-      .deleteFrom("app_passwords")
-      .where("id", "=", appPassword.id)
-      .execute();
-    await tx
-      .updateTable("auth_sessions")
-      .set({ revoked_at: new Date(), revoke_reason: "app_password_revoked" })
-      .where("user_id", "=", user.id)
-      .where("client", "=", client)
-      .where("revoked_at", "is", null)
-      .execute();
-  });
-  expect(await login!).toEqual({
+    async (tx) => {
+      await tx
+        .deleteFrom("app_passwords")
+        .where("id", "=", appPassword.id)
+        .execute();
+      await tx
+        .updateTable("auth_sessions")
+        .set({ revoked_at: new Date(), revoke_reason: "app_password_revoked" })
+        .where("user_id", "=", user.id)
+        .where("client", "=", client)
+        .where("revoked_at", "is", null)
+        .execute();
+    },
+  );
+  expect(answer).toEqual({
     condition: "not-authorized",
     text: "104 wrong_password",
   });

@@ -79,13 +79,18 @@ async function tcpClient(i: number, resource: string): Promise<StockClient> {
 const tlsSocketOf = (c: StockClient): Socket =>
   (c.xmpp as unknown as { socket: { socket: Socket } }).socket.socket;
 
-/** Subscribes a watcher to a user's presence; the user is online. */
+/**
+ * Subscribes a watcher to a user's presence, once it shows the user online: a resource's presence is recorded just
+ * after its bind is answered, so a subscription sent right after a login can come first.
+ */
 async function watch(watcher: RawClient, user: ChatUser): Promise<void> {
-  expect(
-    (await presenceSnapshot(watcher, user.jid)).map((i) =>
-      String(i.attrs.show),
-    ),
-  ).toEqual(["on"]);
+  await until(
+    async () =>
+      (await presenceSnapshot(watcher, user.jid))
+        .map((i) => String(i.attrs.show))
+        .join() === "on",
+    `${user.jid} online for the watcher`,
+  );
 }
 
 /** Whether the watcher was told the user went offline. */
