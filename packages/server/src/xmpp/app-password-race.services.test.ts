@@ -8,6 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { xmppTcpPorts } from "../app.js";
+import { ChatCredentialsRepository } from "../db/repositories/chat-credentials.repository.js";
+import { SessionsRepository } from "../db/repositories/sessions.repository.js";
+import { appPasswordClient } from "../services/auth/app-passwords.js";
 import {
   createCompany,
   createTestServer,
@@ -58,23 +61,22 @@ async function createAppPassword(): Promise<{ id: number; password: string }> {
 it("refuses an app-password login whose app password is revoked while its session is being stored, and leaves no session open", async () => {
   const db = server.database.db;
   const appPassword = await createAppPassword();
-  const client = `xmpp app-password ${appPassword.id}`;
+  const client = appPasswordClient(appPassword.id);
   const answer = await loginWhileAccessEnds(
     db,
     () => saslAttempt({ tlsPort }, user.jid, appPassword.password, "PLAIN"),
     // The revocation, as the app-password service does it: the secret first, then the sessions it opened.
     async (tx) => {
-      await tx
-        .deleteFrom("app_passwords")
-        .where("id", "=", appPassword.id)
-        .execute();
-      await tx
-        .updateTable("auth_sessions")
-        .set({ revoked_at: new Date(), revoke_reason: "app_password_revoked" })
-        .where("user_id", "=", user.id)
-        .where("client", "=", client)
-        .where("revoked_at", "is", null)
-        .execute();
+      await new ChatCredentialsRepository(tx).deleteAppPassword(
+        user.id,
+        appPassword.id,
+      );
+      await new SessionsRepository(tx).revokeByClient(
+        user.id,
+        client,
+        "app_password_revoked",
+        new Date(),
+      );
     },
   );
   expect(answer).toEqual({

@@ -4,6 +4,7 @@
  * deactivation did not revoke. PostgreSQL only (the race needs a second connection).
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SessionsRepository } from "../../../db/repositories/sessions.repository.js";
 import {
   createTestServer,
   loginWhileAccessEnds,
@@ -45,12 +46,11 @@ it("refuses a login whose account is deactivated while its session is being stor
         .set({ active: false })
         .where("id", "=", user.id)
         .execute();
-      await tx
-        .updateTable("auth_sessions")
-        .set({ revoked_at: new Date(), revoke_reason: "deactivated" })
-        .where("user_id", "=", user.id)
-        .where("revoked_at", "is", null)
-        .execute();
+      await new SessionsRepository(tx).revokeAllForUser(
+        user.id,
+        "deactivated",
+        new Date(),
+      );
     },
   );
   expect(body).toMatchObject({ ErrorCode: "102" });
