@@ -21,8 +21,20 @@ export type StanzaHandler = (
   queued?: () => void,
 ) => Promise<void>;
 
+/** How an iq is handled besides its handler. */
+export type IqOptions = {
+  /**
+   * Hold the session's bus events from the start of the handler until its reply is written (ChatSession.holdEvents):
+   * for a handler that follows topics and answers with their current state.
+   */
+  holdEvents?: boolean;
+};
+
 export class Router {
-  private readonly iqHandlers = new Map<string, IqHandler>();
+  private readonly iqHandlers = new Map<
+    string,
+    { handler: IqHandler; options: IqOptions }
+  >();
   private messageHandler: StanzaHandler | undefined;
   private presenceHandler: StanzaHandler | undefined;
 
@@ -34,9 +46,16 @@ export class Router {
    * @param ns the payload namespace.
    * @param name the payload element name.
    * @param handler the handler.
+   * @param options how else it is handled.
    */
-  iq(type: "get" | "set", ns: string, name: string, handler: IqHandler): this {
-    this.iqHandlers.set(`${type} ${ns} ${name}`, handler);
+  iq(
+    type: "get" | "set",
+    ns: string,
+    name: string,
+    handler: IqHandler,
+    options: IqOptions = {},
+  ): this {
+    this.iqHandlers.set(`${type} ${ns} ${name}`, { handler, options });
     return this;
   }
 
@@ -94,10 +113,10 @@ export class Router {
       );
       return;
     }
-    const handler = this.iqHandlers.get(
+    const registered = this.iqHandlers.get(
       `${type} ${String(payload.getNS())} ${payload.name}`,
     );
-    if (!handler) {
+    if (!registered) {
       session.deliver(
         errorReply(
           session,
@@ -107,8 +126,11 @@ export class Router {
       );
       return;
     }
+    const release = registered.options.holdEvents
+      ? session.holdEvents()
+      : undefined;
     try {
-      const result = await handler(session, payload, iq);
+      const result = await registered.handler(session, payload, iq);
       const reply = xml("iq", {
         xmlns: NS_CLIENT,
         type: "result",
@@ -126,6 +148,8 @@ export class Router {
           "iq handler failed",
         );
       session.deliver(errorReply(session, iq, error).toString());
+    } finally {
+      release?.();
     }
   }
 }

@@ -201,23 +201,36 @@ export class PresenceService {
   }
 
   /**
-   * The current presence of users the actor wants to show (same company only).
+   * The users among bare JIDs the actor may show: those of the actor's company.
    * @param actor the viewer.
    * @param jids bare JIDs.
-   * @returns one item per user and online target; users with nothing online are absent.
+   * @returns the users found, with their ids (for their presence topics).
    * @throws ChatError invalid_input when too many are asked.
    */
-  async snapshot(
+  async colleagues(
     actor: Actor,
     jids: readonly string[],
-  ): Promise<{ users: { id: number; jid: string }[]; items: PresenceItem[] }> {
+  ): Promise<{ id: number; jid: string }[]> {
     if (jids.length > MAX_SUBSCRIPTIONS)
       throw new ChatError("invalid_input", "too many presence subscriptions");
-    const users = (
-      await findChatUsersByJid(this.db, [
-        ...new Set(jids.map((j) => j.toLowerCase())),
-      ])
-    ).filter((u) => u.companyId === actor.companyId);
+    const users = await findChatUsersByJid(this.db, [
+      ...new Set(jids.map((j) => j.toLowerCase())),
+    ]);
+    return users
+      .filter((u) => u.companyId === actor.companyId)
+      .map((u) => ({ id: u.id, jid: u.jid }));
+  }
+
+  /**
+   * The current presence of users. A caller that pushes later changes follows their topics first and holds those
+   * pushes until it has sent this snapshot: a change in between is then in one or the other, and no push is
+   * overwritten by an older snapshot.
+   * @param users the users (ids and JIDs, as colleagues returns them).
+   * @returns one item per user and online target; users with nothing online are absent.
+   */
+  async snapshot(
+    users: readonly { id: number; jid: string }[],
+  ): Promise<PresenceItem[]> {
     const rows = await listPresence(
       this.db,
       users.map((u) => u.id),
@@ -236,10 +249,7 @@ export class PresenceService {
       const current = best.get(key);
       if (!current || RANK[item.show] > RANK[current.show]) best.set(key, item);
     }
-    return {
-      users: users.map((u) => ({ id: u.id, jid: u.jid })),
-      items: [...best.values()],
-    };
+    return [...best.values()];
   }
 
   private publish(

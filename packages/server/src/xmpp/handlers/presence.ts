@@ -104,28 +104,40 @@ export function registerPresence(
     else await im?.subscription(session, stanza);
   });
 
-  router.iq("set", NS_MOA_PRESENCE, "subscribe", async (session, payload) => {
-    const jids = payload.getChildren("item").map((i) => requireAttr(i, "jid"));
-    const { users, items } = await presence.snapshot(session.actor, jids);
-    const wanted = new Set(users.map((u) => presenceTopic(u.id)));
-    for (const topic of session.followed()) {
-      if (topic.startsWith("presence:") && !wanted.has(topic))
-        session.unfollow(topic);
-    }
-    for (const topic of wanted) session.follow(topic);
-    return xml(
-      "subscribe",
-      { xmlns: NS_MOA_PRESENCE },
-      ...items.map((i) =>
-        xml("item", {
-          jid: i.jid,
-          target: i.target,
-          show: i.show,
-          "login-time": String(i.loginTime),
-        }),
-      ),
-    );
-  });
+  router.iq(
+    "set",
+    NS_MOA_PRESENCE,
+    "subscribe",
+    async (session, payload) => {
+      const jids = payload
+        .getChildren("item")
+        .map((i) => requireAttr(i, "jid"));
+      const users = await presence.colleagues(session.actor, jids);
+      const wanted = new Set(users.map((u) => presenceTopic(u.id)));
+      for (const topic of session.followed()) {
+        if (topic.startsWith("presence:") && !wanted.has(topic))
+          session.unfollow(topic);
+      }
+      for (const topic of wanted) session.follow(topic);
+      // Followed before the snapshot is read, so a change is in the snapshot or pushed after it (the pushes are held
+      // until this result is written); read first, a change in between reached the client in neither.
+      await ctx.bus.ready();
+      const items = await presence.snapshot(users);
+      return xml(
+        "subscribe",
+        { xmlns: NS_MOA_PRESENCE },
+        ...items.map((i) =>
+          xml("item", {
+            jid: i.jid,
+            target: i.target,
+            show: i.show,
+            "login-time": String(i.loginTime),
+          }),
+        ),
+      );
+    },
+    { holdEvents: true },
+  );
 
   router.iq("set", NS_MOA_PRESENCE, "login-notices", (session, payload) => {
     const scope = requireAttr(payload, "scope");

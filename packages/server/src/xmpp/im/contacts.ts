@@ -72,7 +72,8 @@ export function versioned(items: readonly RosterItem[]): {
 
 /**
  * Makes an available stock session follow its contacts' presence, and answers for the newly followed ones with
- * their current presence (the RFC 6121 probe, done by the server).
+ * their current presence (the RFC 6121 probe, done by the server). Run as a task that holds the session's events
+ * (enqueue's holdEvents), so no push of a newly followed contact goes out before its older current presence.
  * @param deps the IM dependencies.
  * @param session the session.
  * @param items the roster.
@@ -92,9 +93,10 @@ export async function followContacts(
   const fresh = items.filter((i) => !before.has(i.userId));
   for (const i of fresh) session.follow(presenceTopic(i.userId));
   if (fresh.length === 0) return [];
-  const { items: online } = await deps.chat.presence.snapshot(
-    session.actor,
-    fresh.map((i) => i.jid),
+  // Followed before the presence is read: a change is in what is read or pushed after it.
+  await deps.bus.ready();
+  const online = await deps.chat.presence.snapshot(
+    fresh.map((i) => ({ id: i.userId, jid: i.jid })),
   );
   return online.flatMap(
     (p) => renderEvent({ kind: "presence", ...p }, session) ?? [],

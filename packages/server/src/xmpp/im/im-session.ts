@@ -58,19 +58,25 @@ export function isMoaSession(session: ChatSession): boolean {
  * @param session the session.
  * @param task builds the stanzas to deliver.
  * @param onError logs a failure (the chain goes on).
+ * @param options.holdEvents hold the session's bus events while the task runs and until its stanzas are delivered (for a
+ *   task that follows topics and delivers their current state: ChatSession.holdEvents).
  */
 export function enqueue(
   session: ChatSession,
   task: () => Promise<string[]>,
   onError: (err: unknown) => void,
+  { holdEvents = false }: { holdEvents?: boolean } = {},
 ): void {
   const state = imState(session);
   state.chain = (async () => {
     await state.chain;
+    const release = holdEvents ? session.holdEvents() : undefined;
     try {
       for (const xml of await task()) session.deliver(xml);
     } catch (err) {
       onError(err);
+    } finally {
+      release?.();
     }
   })();
 }

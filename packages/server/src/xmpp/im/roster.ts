@@ -145,5 +145,6 @@ export function rosterChanged(deps: ImDeps, session: ChatSession): void {
       return out;
     },
     (err) => deps.logger.error({ err, jid: session.jid }, "roster push failed"),
+    { holdEvents: true },
   );
 }

@@ -42,6 +42,7 @@ export function ownPresence(
     async () => followContacts(deps, session, await rosterOf(deps, session)),
     (err) =>
       deps.logger.error({ err, jid: session.jid }, "contact presence failed"),
+    { holdEvents: true },
   );
 }
 

@@ -100,7 +100,7 @@ async function userInfo(
   const own = jid === session.bare;
   if (!own) {
     // Colleagues of the caller's company are known; anyone else is answered as if there were no such account.
-    const { users } = await chat.presence.snapshot(session.actor, [jid]);
+    const users = await chat.presence.colleagues(session.actor, [jid]);
     if (users.length === 0) throw new StanzaError("service-unavailable");
   }
   return info(

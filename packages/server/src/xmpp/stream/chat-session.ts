@@ -79,6 +79,9 @@ export class ChatSession {
   private topics: Map<string, () => void> | undefined;
   /** Which login notifications the client wants: none, the whole organisation, or the users it follows. */
   loginScope: "off" | "org" | "frnd" = "off";
+  /** Bus events held back while a snapshot that must reach the client first is prepared (see holdEvents). */
+  private held: BusEvent[] | undefined;
+  private holds = 0;
 
   constructor(
     readonly actor: Actor,
@@ -315,6 +318,28 @@ export class ChatSession {
     this.close(credentialsExpired());
   }
 
+  /**
+   * Holds back the session's bus events until the returned function is called, then delivers them in arrival order.
+   * A handler that follows topics and then sends their current state (presence) holds them meanwhile: a change
+   * pushed before that state would be overwritten by it on the client. Events that act on the session itself
+   * (revocation, renewal, a conflicting bind) are not held.
+   * @returns the release; calling it again does nothing.
+   */
+  holdEvents(): () => void {
+    this.holds += 1;
+    this.held ??= [];
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0) return;
+      const events = this.held ?? [];
+      this.held = undefined;
+      for (const event of events) this.deliverEvent(event);
+    };
+  }
+
   /** Whether the session still waits for resumption or is attached. */
   get isEnded(): boolean {
     return this.ended;
@@ -340,6 +365,7 @@ export class ChatSession {
     this.topics = undefined;
     this.ctx.sessions.remove(this);
     this.unacked.length = 0;
+    this.held = undefined;
     this.hooks.onEnd(this);
   }
 
@@ -370,6 +396,11 @@ export class ChatSession {
       }
       return;
     }
+    if (this.held) this.held.push(event);
+    else this.deliverEvent(event);
+  }
+
+  private deliverEvent(event: BusEvent): void {
     // A retry's copy for the other sessions (MessagesService): the retrying session is answered directly.
     if (event.kind === "chat.message" && event.skipSession === this.id) return;
     const xml = this.hooks.render(event, this);
