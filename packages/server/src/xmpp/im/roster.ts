@@ -71,14 +71,26 @@ async function setItem(
  * @param deps the IM dependencies.
  */
 export function registerRoster(router: Router, deps: ImDeps): void {
-  router.iq("get", NS_ROSTER, "query", async (session, payload) => {
-    const roster = await rosterOf(deps, session);
-    const { items, ver } = versioned(roster);
-    imState(session).roster = items;
-    // RFC 6121 §2.6.3: the client's copy is current; later changes come as pushes.
-    if (payload.attrs.ver === ver) return undefined;
-    return xml("query", { xmlns: NS_ROSTER, ver }, ...roster.map(itemElement));
-  });
+  // A change of the friends while the roster is read is told (roster.changed) before this session is known to want
+  // pushes; held until the answer is written, it is then pushed as the difference from what was read.
+  router.iq(
+    "get",
+    NS_ROSTER,
+    "query",
+    async (session, payload) => {
+      const roster = await rosterOf(deps, session);
+      const { items, ver } = versioned(roster);
+      imState(session).roster = items;
+      // RFC 6121 §2.6.3: the client's copy is current; later changes come as pushes.
+      if (payload.attrs.ver === ver) return undefined;
+      return xml(
+        "query",
+        { xmlns: NS_ROSTER, ver },
+        ...roster.map(itemElement),
+      );
+    },
+    { holdEvents: true },
+  );
 
   router.iq("set", NS_ROSTER, "query", async (session, payload) => {
     const items = payload.getChildren("item");
