@@ -1,5 +1,5 @@
 /**
- * A client asks for the current state of something (its colleagues' presence, its roster) and then gets pushes of its
+ * A client asks for the current state of something (its rooms, its colleagues' presence, its roster) and then gets pushes of its
  * changes. A change made while that state is read must reach the client after the answer: pushed before it, it would
  * be overwritten by the older answer; dropped, the client would show the old state until the next change. Each test
  * holds the read on a table lock while the change happens, so PostgreSQL only (it needs a second connection).
@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import xml, { type Element } from "@xmpp/xml";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { NS_MOA_PRESENCE } from "@moa/shared";
+import { NS_MOA_CHAT, NS_MOA_PRESENCE, NS_MOA_ROOMS } from "@moa/shared";
 import type { Db } from "../db/database.js";
 import {
   createCompany,
@@ -70,6 +70,43 @@ async function whileReadWaits(
     await meanwhile(waiting);
   });
 }
+
+it("pushes a read watermark set on another device while the room list is read after the list", async () => {
+  const [u, v] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
+  const sender = await clients.connect(server, v, "pc-1");
+  const room = await createRoom(sender, 2, [u]);
+  const said = await say(
+    sender,
+    room,
+    "unread until the other device reads it",
+  );
+  const time = String(said.getChild("chat", NS_MOA_CHAT)?.attrs.time);
+  const web = await clients.connect(server, u, "web-1");
+  const pc = await clients.connect(server, u, "pc-1");
+  // The list reads the rooms beside the user's chat data: the watermark, in the rooms' members, commits between.
+  await whileReadWaits(
+    "chat_user_data",
+    () =>
+      web.send(
+        `<iq xmlns="jabber:client" type="get" id="list"><rooms xmlns="${NS_MOA_ROOMS}"/></iq>`,
+      ),
+    async () => {
+      await pc.iq(
+        "set",
+        `<watch xmlns="${NS_MOA_ROOMS}" room="${room}" time="${time}"/>`,
+      );
+    },
+  );
+  const isList = (el: Element) => el.name === "iq" && el.attrs.id === "list";
+  const isWatch = (el: Element) =>
+    el.getChild("watch", NS_MOA_ROOMS)?.attrs.room === room &&
+    el.getChild("watch", NS_MOA_ROOMS)?.attrs.jid === u.jid;
+  await web.next(isList, "the room list");
+  await web.next(isWatch, "the watermark set on the other device");
+  expect(web.received.findIndex(isList)).toBeLessThan(
+    web.received.findIndex(isWatch),
+  );
+});
 
 it("delivers what arrives while a presence subscription reads the snapshot after its result, and ends on the latest presence", async () => {
   const [w, x] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];

@@ -24,53 +24,61 @@ const attr = (
  * @param chat the chat services.
  */
 export function registerRoomQueries(router: Router, chat: ChatServices): void {
-  router.iq("get", NS_MOA_ROOMS, "rooms", async (session) => {
-    const rooms = await chat.rooms.list(session.actor);
-    const data = await chat.userData.get(session.actor);
-    const el = xml("rooms", {
-      xmlns: NS_MOA_ROOMS,
-      "private-room": data.privateRoom ? "ON" : "OFF",
-    });
-    for (const r of rooms) {
-      const room = el.c("room", {
-        name: r.name,
-        jid: roomJid(r.name, sessionDomain(session)),
-        type: String(r.type),
-        title: r.title,
-        affiliation: r.affiliation,
-        "join-time": String(r.joinTime),
-        watch: String(r.watch),
-        unread: String(r.unread),
-        display: r.hidden ? "off" : "on",
-        hidden: String(r.hidden),
-        "alarm-blocked": String(r.alarmBlocked),
-        ...attr("my-room-name", r.myRoomName),
-        ...attr("leave-time", r.leaveTime),
-        ...attr("order", r.order),
+  // The session's pushes wait until the list is written: one sent while the list is read (a read watermark, a deletion,
+  // a message) would reach the client before the older list, which would overwrite it.
+  router.iq(
+    "get",
+    NS_MOA_ROOMS,
+    "rooms",
+    async (session) => {
+      const rooms = await chat.rooms.list(session.actor);
+      const data = await chat.userData.get(session.actor);
+      const el = xml("rooms", {
+        xmlns: NS_MOA_ROOMS,
+        "private-room": data.privateRoom ? "ON" : "OFF",
       });
-      for (const m of r.members) {
-        room
-          .c("member", {
-            jid: m.jid,
-            name: m.name,
-            affiliation: m.affiliation,
-            watch: String(m.watch),
-          })
-          .up();
+      for (const r of rooms) {
+        const room = el.c("room", {
+          name: r.name,
+          jid: roomJid(r.name, sessionDomain(session)),
+          type: String(r.type),
+          title: r.title,
+          affiliation: r.affiliation,
+          "join-time": String(r.joinTime),
+          watch: String(r.watch),
+          unread: String(r.unread),
+          display: r.hidden ? "off" : "on",
+          hidden: String(r.hidden),
+          "alarm-blocked": String(r.alarmBlocked),
+          ...attr("my-room-name", r.myRoomName),
+          ...attr("leave-time", r.leaveTime),
+          ...attr("order", r.order),
+        });
+        for (const m of r.members) {
+          room
+            .c("member", {
+              jid: m.jid,
+              name: m.name,
+              affiliation: m.affiliation,
+              watch: String(m.watch),
+            })
+            .up();
+        }
+        if (r.lastMessage) {
+          room
+            .c("last", {
+              sender: r.lastMessage.senderJid,
+              time: String(r.lastMessage.logTime),
+              "content-type": r.lastMessage.contentType,
+              ...(r.lastMessage.deleted ? { deleted: "true" } : {}),
+            })
+            .t(r.lastMessage.body);
+        }
       }
-      if (r.lastMessage) {
-        room
-          .c("last", {
-            sender: r.lastMessage.senderJid,
-            time: String(r.lastMessage.logTime),
-            "content-type": r.lastMessage.contentType,
-            ...(r.lastMessage.deleted ? { deleted: "true" } : {}),
-          })
-          .t(r.lastMessage.body);
-      }
-    }
-    return el;
-  });
+      return el;
+    },
+    { holdEvents: true },
+  );
 
   router.iq("set", NS_MOA_ROOMS, "create", async (session, payload) => {
     const type = Number(requireAttr(payload, "type"));
