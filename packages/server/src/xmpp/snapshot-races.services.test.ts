@@ -1,8 +1,9 @@
 /**
- * A client asks for the current state of something (its rooms, its colleagues' presence, its roster) and then gets pushes of its
- * changes. A change made while that state is read must reach the client after the answer: pushed before it, it would
- * be overwritten by the older answer; dropped, the client would show the old state until the next change. Each test
- * holds the read on a table lock while the change happens, so PostgreSQL only (it needs a second connection).
+ * A client asks for the current state of something (its rooms, its colleagues' presence, its roster) and then gets
+ * pushes of its changes. A change made while that state is read must reach the client after the answer: pushed
+ * before it, it would be overwritten by the older answer; dropped, the client would show the old state until the next
+ * change. Each test holds the read on a table lock while the change happens, so PostgreSQL only (it needs a second
+ * connection).
  */
 import { sql } from "kysely";
 import xml, { type Element } from "@xmpp/xml";

@@ -58,8 +58,8 @@ export function isMoaSession(session: ChatSession): boolean {
  * @param session the session.
  * @param task builds the stanzas to deliver.
  * @param onError logs a failure (the chain goes on).
- * @param options.holdEvents hold the session's bus events while the task runs and until its stanzas are delivered (for a
- *   task that follows topics and delivers their current state: ChatSession.holdEvents).
+ * @param options.holdEvents hold the session's bus events while the task runs and until its stanzas are delivered
+ *   (for a task that follows topics and delivers their current state: ChatSession.holdEvents).
  */
 export function enqueue(
   session: ChatSession,
