@@ -7,6 +7,7 @@ export {
 export { createTestServer, type TestServer } from "./test-server.js";
 export { until } from "./until.js";
 export { loginWhileAccessEnds } from "./session-store-race.js";
+export { whileTableLocked } from "./table-lock.js";
 export { startServerAtTime, type ServerAtTime } from "./server-at-time.js";
 export {
   runCli,

@@ -2,9 +2,8 @@
  * Races a login against the end of its access, deterministically (PostgreSQL only: the race needs a second
  * connection, which embedded PGlite has not).
  */
-import { sql } from "kysely";
 import type { Db } from "../db/database.js";
-import { until } from "./until.js";
+import { whileTableLocked } from "./table-lock.js";
 
 /**
  * Starts a login while a transaction keeps sessions from being stored, waits until the login is held at storing its
@@ -20,16 +19,13 @@ export async function loginWhileAccessEnds<T>(
   meanwhile: (tx: Db) => Promise<void>,
 ): Promise<T> {
   let answer: Promise<T> | undefined;
-  await db.transaction().execute(async (tx) => {
-    await sql`lock table auth_sessions in share mode`.execute(tx);
-    answer = login();
-    await until(async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_locks
-        where not granted and relation = 'auth_sessions'::regclass`.execute(tx);
-      return rows[0]!.n > 0;
-    }, "the login to wait to store its session");
-    await meanwhile(tx);
-  });
+  await whileTableLocked(
+    db,
+    { table: "auth_sessions", mode: "share" },
+    () => {
+      answer = login();
+    },
+    (tx) => meanwhile(tx),
+  );
   return answer!;
 }

@@ -5,11 +5,9 @@
  * change. Each test holds the read on a table lock while the change happens, so PostgreSQL only (it needs a second
  * connection).
  */
-import { sql } from "kysely";
 import xml, { type Element } from "@xmpp/xml";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NS_MOA_CHAT, NS_MOA_PRESENCE, NS_MOA_ROOMS } from "@moa/shared";
-import type { Db } from "../db/database.js";
 import {
   createCompany,
   createDepartment,
@@ -17,6 +15,7 @@ import {
   createUser,
   loginAs,
   until,
+  whileTableLocked,
   type TestServer,
 } from "../testing/index.js";
 import { apiClient } from "../testing/workplace.js";
@@ -50,27 +49,17 @@ afterAll(async () => {
  * @param read starts the read (it must reach the table after it was locked).
  * @param meanwhile the change, made while the read waits.
  */
-async function whileReadWaits(
+const whileReadWaits = (
   table: string,
   read: () => void,
   meanwhile: (waiting: (n: number) => Promise<boolean>) => Promise<void>,
-): Promise<void> {
-  const db = server.database.db;
-  await db.transaction().execute(async (tx: Db) => {
-    await sql`lock table ${sql.table(table)} in access exclusive mode`.execute(
-      tx,
-    );
-    const waiting = async (n: number) => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_locks
-        where not granted and relation = ${table}::regclass`.execute(tx);
-      return rows[0]!.n >= n;
-    };
-    read();
-    await until(() => waiting(1), `the read to wait for ${table}`);
-    await meanwhile(waiting);
-  });
-}
+): Promise<void> =>
+  whileTableLocked(
+    server.database.db,
+    { table, mode: "access exclusive" },
+    read,
+    (_tx, waiting) => meanwhile(waiting),
+  );
 
 it("pushes a read watermark set on another device while the room list is read after the list", async () => {
   const [u, v] = (await chatUsers(server, 2)) as [ChatUser, ChatUser];
